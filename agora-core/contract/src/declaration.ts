@@ -1,0 +1,157 @@
+import type {
+  ContractItem,
+  Continuity,
+  IdentityScope,
+  Knob,
+  Lane,
+  PermissionLevel,
+  ToolReach,
+  TurnKind,
+  TurnStage,
+} from './vocabulary.js'
+import type {EvidenceSpec} from './evidence-spec.js'
+import type {WorkspaceFootprint} from './workspace-spec.js'
+
+/** The non-secret identity block every turn's MCP server receives. Never a key. */
+export interface SeatBinding {
+  /** The seat id the turn acts as. */
+  agentId: string
+  /** The hub URL, without a trailing slash. */
+  url: string
+  /** The resolved AGORA_HOME whose keys.json the MCP server reads. */
+  home: string
+  /** The seat's self-description, passed as AGORA_ABOUT. */
+  about: string
+}
+
+/** How the turn launches agora's stdio MCP server. `env` is the bearer-free binding block. */
+export interface McpLaunch {
+  command: string
+  args: string[]
+  env: Record<string, string>
+}
+
+/**
+ * Everything a harness needs to arrange one turn. Core validates every knob against the
+ * declaration first and resolves defaults, so `buildCommand` only arranges strings.
+ */
+export interface Turn {
+  prompt: string
+  kind: TurnKind
+  lane: Lane
+  /** The session to resume, or null for a fresh one. */
+  sessionId: string | null
+  model: string | null
+  provider: string | null
+  reasoning: string | null
+  /** The resolved level (operator's, else the harness default, else write). */
+  permissions: PermissionLevel
+  /** The declaration's argv for that level, resolved by core. */
+  permissionArgv: string[]
+  /** `--harness-arg K=V` pairs in operator order; only non-empty when the harness declares `harness-args`. */
+  harnessArgs: Array<[string, string]>
+  seat: SeatBinding
+  mcp: McpLaunch
+  /** Absolute path of the workspace (the launch folder); the turn's cwd. */
+  workspace: string
+  paths: {
+    /** Root of the harness plugin's own package, for files it ships (a bridge extension, say). */
+    pluginRoot: string
+    /** A directory under AGORA_HOME private to this seat and harness, for state the harness keeps. */
+    stateDir: string
+  }
+}
+
+/** A file the turn needs on disk before it starts; core writes it (0600) or, in conformance, inspects it. */
+export interface TurnFile {
+  /** Absolute path. */
+  path: string
+  content: string
+}
+
+/** What `buildCommand` returns: the argv (argv[0] is the binary), extra env, and files to write first. */
+export interface BuiltCommand {
+  argv: string[]
+  env: Record<string, string>
+  files?: TurnFile[]
+}
+
+/** The verdict on one finished turn, from the evidence stream or, without one, the exit code. */
+export interface TurnVerdict {
+  ok: boolean
+  stage: TurnStage | null
+  reason: string | null
+  detail: string
+  /** Bare agora tool names that completed successfully, in order (prefixes normalised away). */
+  tools: string[]
+  /** Session id found in the stream, if any. */
+  sessionId: string | null
+  /** Operator-facing notices (a refused tool call narrated by the harness as a user refusal, say). */
+  notices: string[]
+}
+
+export interface PermissionDeclaration {
+  /** The levels this harness can express. */
+  vocab: PermissionLevel[]
+  /** Pure-data rendering of each level; a level may render as no argv when buildCommand expresses it otherwise. */
+  argv: Partial<Record<PermissionLevel, string[]>>
+  /** One sentence appended to a refusal, required whenever vocab is narrower than agora's. */
+  rationale: string
+  /** The level used when the operator names none; null means agora's default (write). */
+  default: PermissionLevel | null
+}
+
+/** A refusal of a knob combination, as data: when `knob` is set, every knob in `requires` must be set too. */
+export interface KnobRequirement {
+  knob: Knob
+  requires: Knob[]
+  reason: string
+}
+
+/** A harness, declared. Everything but `buildCommand` is data; `buildCommand` is pure. */
+export interface HarnessDeclaration {
+  /** The registry name and CLI value (`agora drive --harness <name>`). */
+  name: string
+  /** One line for listings. */
+  summary: string
+  /** Semver range of the agora harness contract this declaration targets, e.g. '^1'. */
+  contract: string
+  /** The executable looked up on PATH. */
+  binary: string
+  /** Arguments that prove a run terminates without an LLM call (C2). */
+  probeArgv: string[]
+  supports: Knob[]
+  /** Knobs forwarded but not guaranteed by the framework; printed once at arm time. */
+  advisory: Knob[]
+  /** Contract items this harness cannot provide, in the contract's words. */
+  unmet: ContractItem[]
+  /** Legal reasoning values for this harness; non-empty iff 'reasoning' is supported. */
+  reasoningVocab: string[]
+  permissions: PermissionDeclaration
+  /** Knob combinations refused at arm time. */
+  knobRequirements: KnobRequirement[]
+  defaults: {
+    /** A model agora pins when the operator names none, or null to let the framework pick. */
+    model: string | null
+    reasoning: string | null
+    /** False when the framework's own default model is unfit to drive a seat (arm-time warning). */
+    modelFitForDriving: boolean
+  }
+  continuity: Continuity
+  toolReach: ToolReach
+  identityScope: IdentityScope
+  /** The machine-readable turn stream as data, or null ('evidence' must then be in unmet). */
+  evidence: EvidenceSpec | null
+  /** What `agora setup` writes into a workspace for this harness. */
+  workspace: WorkspaceFootprint
+  /** Arrange one turn. Pure: same turn in, same command out; no fs, env, clock or spawn. */
+  buildCommand(turn: Turn): BuiltCommand
+}
+
+/**
+ * Identity function whose only job is the type check: an excess key, a wrong vocabulary word or a
+ * missing field is a compile error. C0 re-checks the same rules at runtime against the JSON schema.
+ */
+export function defineHarness<const T extends HarnessDeclaration>(declaration: T): T {
+  return declaration
+}

@@ -1,0 +1,76 @@
+import type {TurnStage} from './vocabulary.js'
+
+/**
+ * A dotted path into one stream object: 'item.type', 'part.state.status'. A segment may select
+ * from an array by a field, 'mcp_servers[name=agora].status'.
+ */
+export type JsonPath = string
+
+export type Scalar = string | number | boolean | null
+
+/** One test on the value at a path. A bare scalar means equality. */
+export type FieldTest =
+  | Scalar
+  | {oneOf: Scalar[]}
+  | {notOneOf: Scalar[]}
+  | {prefix: string}
+  | {contains: string}
+  | {exists: boolean}
+  | {empty: boolean}
+
+/** All tests must hold. */
+export type Match = Record<JsonPath, FieldTest>
+
+/** Where tool activity appears in the stream and how to read it. */
+export interface ToolEventRule {
+  /** Which stream objects carry the record. */
+  match: Match
+  /** When records sit in an array inside the object (e.g. 'message.content'), that array and a filter on its items. */
+  each?: {path: JsonPath; match: Match}
+  /**
+   * 'complete': one record holds the call and its outcome; 'call': a call whose outcome arrives in a
+   * later 'result' record with the same id.
+   */
+  role: 'complete' | 'call' | 'result'
+  /** Path to the tool name (alternatives tried in order). */
+  name?: JsonPath[]
+  /** Path to the id pairing a call with its result. */
+  id?: JsonPath
+  /** The record is agora's (e.g. {'item.server': 'agora'}); without it, the name prefixes decide. */
+  agora?: Match
+  /** The record reports failure when this matches. */
+  failed?: Match
+  /** When given, the record reports success only when this matches. */
+  succeeded?: Match
+  /** Path to the tool's output, searched for an application-level failure (ok:false, isError). */
+  output?: JsonPath
+}
+
+/** Lower-cased substrings of stdout+stderr that classify a failed turn. All `when` strings must occur. */
+export interface FailureClass {
+  when: string[]
+  stage: TurnStage
+  reason: string
+}
+
+/** The machine-readable turn stream of a harness, as data interpreted by one generic parser. */
+export interface EvidenceSpec {
+  format: 'ndjson'
+  /** One phrase naming the stream, printed by C6: 'ndjson: mcp_tool_call / turn.completed'. */
+  summary: string
+  /** Tool-name forms this harness uses for agora's tools, normalised to bare names ('mcp__agora__', 'agora_'). */
+  toolNamePrefixes: string[]
+  toolEvents: ToolEventRule[]
+  /** Any match marks the turn as having reached its end. */
+  terminal: Match[]
+  /** Structured errors in the stream, with the paths holding their message. */
+  errors: Array<{match: Match; message: JsonPath[]}>
+  /** Stream objects proving agora's MCP server did not start (the exit code may still be 0). */
+  mcpDown: Match[]
+  /** Paths holding the session id, tried in order on every object. */
+  sessionId: JsonPath[]
+  /** Classification of a failed turn by its text, first match wins. */
+  failureClasses: FailureClass[]
+  /** Refusal narrations to surface as operator notices: a pattern on stderr or stdout lines and the notice text. */
+  notices: Array<{stream: 'stdout' | 'stderr'; contains: string; notice: string}>
+}
