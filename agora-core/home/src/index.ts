@@ -1,1 +1,8 @@
-export {}
+export {ensureHome, readJsonObject, resolveHome, writeSecureFile} from './files.js'
+export {configPath, DEFAULT_HUB_URL, normalizeUrl, readConfig, resolveAdminKey, writeConfig} from './config.js'
+export type {AgoraConfig} from './config.js'
+export {cacheKey, keyCacheEntry, keysPath, lookupKey} from './keys.js'
+export {readSeatRecord, seatRecordPath, writeSeatRecord} from './seat-record.js'
+export type {ReadSeatOptions, SeatRecord} from './seat-record.js'
+export {resolveSeat} from './resolve-seat.js'
+export type {AgentIdSource, ResolvedSeat, SeatContext, SeatFlags, UrlSource} from './resolve-seat.js'

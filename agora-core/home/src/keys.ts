@@ -1,0 +1,31 @@
+import {join} from 'node:path'
+
+import {normalizeUrl} from './config.js'
+import {readJsonObject, writeSecureFile} from './files.js'
+
+/** `<home>/keys.json`: `{"<url>::<agent_id>": "agora_…"}`, always 0600 in a 0700 home. */
+export function keysPath(home: string): string {
+  return join(home, 'keys.json')
+}
+
+export function keyCacheEntry(url: string, agentId: string): string {
+  return `${normalizeUrl(url)}::${agentId}`
+}
+
+function readKeys(home: string): Record<string, unknown> {
+  return readJsonObject(keysPath(home), 'key cache (it maps "<url>::<agent_id>" to an API key)') ?? {}
+}
+
+export function lookupKey(home: string, url: string, agentId: string): string | undefined {
+  const value = readKeys(home)[keyCacheEntry(url, agentId)]
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined
+}
+
+/** Merge one key into the cache; every other entry is kept. */
+export function cacheKey(home: string, url: string, agentId: string, key: string): void {
+  if (!agentId.trim()) throw new Error('cacheKey needs a non-empty agent id')
+  if (!key.trim()) throw new Error(`refusing to cache an empty API key for ${agentId}`)
+  const keys = readKeys(home)
+  keys[keyCacheEntry(url, agentId)] = key.trim()
+  writeSecureFile(keysPath(home), JSON.stringify(keys, null, 2) + '\n')
+}
