@@ -1,0 +1,55 @@
+/**
+ * The stub's whole "intelligence", independent of any wire format: offered a tool whose name
+ * contains `whoami` and no tool result yet, call it; after a tool result, answer with its first
+ * line; otherwise answer plain text. Each wire module reduces its request to `ScriptInput`.
+ */
+
+/** One tool the request offers, with the namespace it was offered under (Responses only). */
+export interface OfferedTool {
+  name: string
+  namespace?: string
+}
+
+export interface ScriptInput {
+  tools: OfferedTool[]
+  /** Text of the latest tool result, or null when the conversation has none after the last user turn. */
+  toolResult: string | null
+}
+
+export type ScriptReply =
+  | {kind: 'tool-call'; tool: OfferedTool}
+  | {kind: 'final'; text: string}
+  | {kind: 'text'; text: string}
+
+/** The text an untooled request receives. */
+export const PLAIN_TEXT = 'fake-ok'
+
+/** The tool name fragment the stub calls when offered. */
+export const TARGET_TOOL = 'whoami'
+
+export function decide(input: ScriptInput): ScriptReply {
+  if (input.toolResult !== null) return {kind: 'final', text: `FINAL: ${firstLine(input.toolResult)}`}
+  const tool = input.tools.find((t) => t.name.toLowerCase().includes(TARGET_TOOL))
+  if (tool) return {kind: 'tool-call', tool}
+  return {kind: 'text', text: PLAIN_TEXT}
+}
+
+/** The first non-empty line, skipping harness bookkeeping lines such as `Wall time: 0.1s`. */
+export function firstLine(text: string): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trim())
+  const useful = lines.find((l) => l !== '' && !/^wall time:/i.test(l))
+  return useful ?? ''
+}
+
+/** Flattens the many shapes a tool result takes (string, text parts, nested content) into text. */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map((part) => textOf(part)).filter((t) => t !== '').join('\n')
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>
+    if (typeof o.text === 'string') return o.text
+    if ('content' in o) return textOf(o.content)
+    if ('output' in o) return textOf(o.output)
+  }
+  return ''
+}

@@ -1,0 +1,57 @@
+import type {ServerResponse} from 'node:http'
+import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply} from '../script.js'
+import {openStream, sendEvent, sendJson} from './sse.js'
+
+/** OpenAI Chat Completions: tools under `tools[].function.name`; a result is a trailing `role: 'tool'` message. */
+export function chatInput(body: Record<string, unknown>): ScriptInput {
+  const tools: OfferedTool[] = []
+  for (const t of asArray(body.tools)) {
+    const name = (t as {function?: {name?: unknown}}).function?.name
+    if (typeof name === 'string') tools.push({name})
+  }
+  const messages = asArray(body.messages) as Array<{role?: string; content?: unknown}>
+  const last = messages.at(-1)
+  return {tools, toolResult: last?.role === 'tool' ? textOf(last.content) : null}
+}
+
+export function answerChat(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
+  const reply = decide(chatInput(body))
+  const id = 'chatcmpl-stub'
+  const model = typeof body.model === 'string' ? body.model : 'fake-model'
+  const base = {id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model}
+  const usage = {prompt_tokens: 10, completion_tokens: 5, total_tokens: 15}
+  const toolCall = reply.kind === 'tool-call'
+    ? {id: 'call_1', type: 'function', function: {name: reply.tool.name, arguments: '{}'}}
+    : null
+  if (body.stream !== true) {
+    const message = toolCall
+      ? {role: 'assistant', content: null, tool_calls: [toolCall]}
+      : {role: 'assistant', content: reply.kind === 'tool-call' ? '' : reply.text}
+    sendJson(res, 200, {
+      id, object: 'chat.completion', created: base.created, model, usage,
+      choices: [{index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop'}],
+    })
+    return reply
+  }
+  openStream(res)
+  const chunk = (delta: unknown, finish: string | null) =>
+    sendEvent(res, null, {...base, choices: [{index: 0, delta, finish_reason: finish}]})
+  chunk({role: 'assistant', content: ''}, null)
+  if (toolCall) {
+    chunk({tool_calls: [{index: 0, id: toolCall.id, type: 'function', function: {name: toolCall.function.name, arguments: ''}}]}, null)
+    chunk({tool_calls: [{index: 0, function: {arguments: '{}'}}]}, null)
+    chunk({}, 'tool_calls')
+  } else if (reply.kind !== 'tool-call') {
+    chunk({content: reply.text}, null)
+    chunk({}, 'stop')
+  }
+  const options = body.stream_options as {include_usage?: boolean} | undefined
+  if (options?.include_usage) sendEvent(res, null, {...base, choices: [], usage})
+  sendEvent(res, null, '[DONE]')
+  res.end()
+  return reply
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}

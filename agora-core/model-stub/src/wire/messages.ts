@@ -1,0 +1,55 @@
+import type {ServerResponse} from 'node:http'
+import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply} from '../script.js'
+import {openStream, sendEvent, sendJson} from './sse.js'
+
+/** Anthropic Messages: tools under `tools[].name`; a result is a `tool_result` block in the last user message. */
+export function messagesInput(body: Record<string, unknown>): ScriptInput {
+  const tools: OfferedTool[] = []
+  for (const t of asArray(body.tools)) {
+    const name = (t as {name?: unknown}).name
+    if (typeof name === 'string') tools.push({name})
+  }
+  const messages = asArray(body.messages) as Array<{role?: string; content?: unknown}>
+  const last = messages.at(-1)
+  let toolResult: string | null = null
+  if (last?.role === 'user') {
+    const blocks = asArray(last.content) as Array<{type?: string; content?: unknown}>
+    const result = blocks.findLast((b) => b.type === 'tool_result')
+    if (result) toolResult = textOf(result.content)
+  }
+  return {tools, toolResult}
+}
+
+export function answerMessages(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
+  const reply = decide(messagesInput(body))
+  const model = typeof body.model === 'string' ? body.model : 'fake-model'
+  const block = reply.kind === 'tool-call'
+    ? {type: 'tool_use', id: 'toolu_1', name: reply.tool.name, input: {}}
+    : {type: 'text', text: reply.text}
+  const stopReason = reply.kind === 'tool-call' ? 'tool_use' : 'end_turn'
+  const usage = {input_tokens: 10, output_tokens: 5}
+  const message = {id: 'msg_stub', type: 'message', role: 'assistant', model, stop_sequence: null}
+  if (body.stream !== true) {
+    sendJson(res, 200, {...message, content: [block], stop_reason: stopReason, usage})
+    return reply
+  }
+  openStream(res)
+  const send = (type: string, data: Record<string, unknown>) => sendEvent(res, type, {type, ...data})
+  send('message_start', {message: {...message, content: [], stop_reason: null, usage: {input_tokens: 10, output_tokens: 1}}})
+  if (block.type === 'tool_use') {
+    send('content_block_start', {index: 0, content_block: block})
+    send('content_block_delta', {index: 0, delta: {type: 'input_json_delta', partial_json: '{}'}})
+  } else {
+    send('content_block_start', {index: 0, content_block: {type: 'text', text: ''}})
+    send('content_block_delta', {index: 0, delta: {type: 'text_delta', text: block.text}})
+  }
+  send('content_block_stop', {index: 0})
+  send('message_delta', {delta: {stop_reason: stopReason, stop_sequence: null}, usage: {output_tokens: 5}})
+  send('message_stop', {})
+  res.end()
+  return reply
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}

@@ -1,0 +1,69 @@
+import type {ServerResponse} from 'node:http'
+import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply} from '../script.js'
+import {openStream, sendEvent, sendJson} from './sse.js'
+
+/**
+ * OpenAI Responses: tools are `{type:'function', name}` or a `{type:'namespace', name, tools}`
+ * group (how codex offers MCP tools); a result is a trailing `function_call_output` input item.
+ */
+export function responsesInput(body: Record<string, unknown>): ScriptInput {
+  const tools: OfferedTool[] = []
+  for (const raw of asArray(body.tools)) {
+    const t = raw as {type?: string; name?: unknown; tools?: unknown}
+    if (t.type === 'namespace' && typeof t.name === 'string') {
+      for (const inner of asArray(t.tools)) {
+        const name = (inner as {name?: unknown}).name
+        if (typeof name === 'string') tools.push({name, namespace: t.name})
+      }
+    } else if (typeof t.name === 'string') {
+      tools.push({name: t.name})
+    }
+  }
+  const input = asArray(body.input) as Array<{type?: string; output?: unknown}>
+  const last = input.at(-1)
+  return {tools, toolResult: last?.type === 'function_call_output' ? textOf(last.output) : null}
+}
+
+export function answerResponses(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
+  const reply = decide(responsesInput(body))
+  const id = 'resp_stub'
+  const item = reply.kind === 'tool-call'
+    ? {
+        type: 'function_call', id: 'fc_1', call_id: 'call_1', name: reply.tool.name,
+        ...(reply.tool.namespace ? {namespace: reply.tool.namespace} : {}),
+        arguments: '{}', status: 'completed',
+      }
+    : {
+        type: 'message', id: 'msg_1', role: 'assistant', status: 'completed',
+        content: [{type: 'output_text', text: reply.text, annotations: []}],
+      }
+  const usage = {
+    input_tokens: 10, input_tokens_details: {cached_tokens: 0},
+    output_tokens: 5, output_tokens_details: {reasoning_tokens: 0}, total_tokens: 15,
+  }
+  const model = typeof body.model === 'string' ? body.model : 'fake-model'
+  const completed = {id, object: 'response', model, status: 'completed', output: [item], usage}
+  if (body.stream !== true) {
+    sendJson(res, 200, completed)
+    return reply
+  }
+  openStream(res)
+  let seq = 0
+  const send = (type: string, data: Record<string, unknown>) =>
+    sendEvent(res, type, {type, sequence_number: seq++, ...data})
+  send('response.created', {response: {id, object: 'response', model, status: 'in_progress', output: []}})
+  const pending = item.type === 'message' ? {...item, status: 'in_progress', content: []} : {...item, status: 'in_progress'}
+  send('response.output_item.added', {output_index: 0, item: pending})
+  if (reply.kind !== 'tool-call') {
+    send('response.output_text.delta', {item_id: 'msg_1', output_index: 0, content_index: 0, delta: reply.text})
+    send('response.output_text.done', {item_id: 'msg_1', output_index: 0, content_index: 0, text: reply.text})
+  }
+  send('response.output_item.done', {output_index: 0, item})
+  send('response.completed', {response: completed})
+  res.end()
+  return reply
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}
