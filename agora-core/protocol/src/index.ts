@@ -1,1 +1,10 @@
-export {}
+export const PROTOCOL = 'agora/0.4'
+export {canonicalize, compareCodePoints, isFloatToken, ledgerHash, pyFloat, pyFloatRepr, pyJsonString} from './canonical.js'
+export {allNumbersFinite, FLOAT_KEYS, parseJsonLossless, stringifyWire, toPlain} from './json.js'
+export {turnPayload, verifyLedger} from './ledger.js'
+export type {LedgerPayload, LedgerReport, LedgerTurn, LedgerVerdict} from './ledger.js'
+export {AgoraError, ERROR_STATUS, ERRORS} from './errors.js'
+export type {ErrorKind, SchemaViolation, WireError} from './errors.js'
+export {MESSAGE_STATUSES, URGENCIES} from './types.js'
+export type * from './types.js'
+export {isLosslessNumber, LosslessNumber} from 'lossless-json'
