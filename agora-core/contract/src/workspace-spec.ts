@@ -2,9 +2,11 @@
  * What `agora setup` writes into a workspace for one harness, as data. Generic setup code
  * interprets it; no writer is keyed by a harness name.
  *
- * Values may contain placeholders, replaced by setup: {{agora}} (absolute agora CLI path),
- * {{mcp.command}}, {{seat.id}}, {{seat.url}}, {{home}}, and, as a whole JSON value,
- * "{{mcp.env}}" (the bearer-free binding env block) or "{{mcp.commandArray}}".
+ * String values may contain placeholders, replaced by setup: {{agora}} (absolute agora CLI
+ * path), {{mcp.command}}, {{seat.id}}, {{seat.url}}, {{seat.about}}, {{home}}; `{{name|json}}`
+ * inserts the JSON encoding (for script files), and {{homeArgs|json}} is `["--home", H]` or `[]`.
+ * A JSON value that is exactly "{{mcp.env}}" becomes the bearer-free binding env block, and
+ * "{{mcp.commandArray}}" becomes `[<agora-mcp>]`.
  */
 export type Template = unknown
 
@@ -19,11 +21,29 @@ export interface ConfigEntry {
 export interface McpConfigFile {
   /** Path relative to the workspace. */
   path: string
+  /**
+   * 'json': entries are set at their key paths. 'toml': each entry's object value is rendered as
+   * managed tables (`[a.b]`, nested objects as `[a.b.c]`) replaced line-based; foreign tables and
+   * comments are kept.
+   */
   format: 'json' | 'toml'
   entries: ConfigEntry[]
 }
 
 export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PostToolUse' | 'Stop'
+
+/** An `agora listen --once` entry the harness runs asynchronously and re-wakes the session on exit 2. */
+export interface AsyncRewake {
+  events: HookEvent[]
+  /** Seconds the listener waits before exiting silently. */
+  maxWait: number
+  /** The handler's own timeout, seconds. */
+  timeout: number
+  /** Text the harness injects on a wake; provenance-framed (the hub relays member-authored data). */
+  message: string
+  /** Short label the harness shows. */
+  summary: string
+}
 
 export interface HooksFile {
   path: string
@@ -35,25 +55,55 @@ export interface HooksFile {
   events: HookEvent[]
   /** Extra arguments appended to every `agora hook` command (e.g. an output format). */
   hookArgs: string[]
+  /** Seconds; frozen for matcher groups because a harness may trust a hook by its declaration's hash. */
+  timeout: number
+  /** 'flat-stop' only: how many re-prompts one stop may chain. */
+  loopLimit?: number
   /** Add an asyncRewake `agora listen --once` entry to these events. */
   asyncRewakeEvents: HookEvent[]
+  /** Required when asyncRewakeEvents is non-empty. */
+  asyncRewake?: Omit<AsyncRewake, 'events'>
+}
+
+/** The harness-specific paragraphs of the one rule template. */
+export interface RuleSlots {
+  /** Arming instructions for an interactive seat, or ''. */
+  arming: string
+  /** When (and whether) the seat may block waiting for mail. */
+  waitPolicy: string
+  /** How this harness is woken when mail arrives. */
+  wakeNote: string
+}
+
+/** A file the adapter ships into the workspace: inline `content`, or `source` relative to the adapter package root. */
+export interface AdapterFile {
+  path: string
+  content?: string
+  source?: string
+  /** Expand placeholders in the content (`{{agora|json}}` and friends); otherwise a byte copy. */
+  template?: boolean
+  /** Written only when hooks are on; removed by `--no-hook`. */
+  hooksOnly?: boolean
 }
 
 export interface WorkspaceFootprint {
   /** The MCP binding agora merges into, or null when the turn carries it (or the framework serves its own tools). */
   mcpConfig: McpConfigFile | null
-  /** The rule file, relative to the workspace (e.g. 'AGENTS.md'). */
+  /** The rule file, relative to the workspace: 'AGENTS.md', 'CLAUDE.md', '.cursor/rules/agora.mdc'. */
   ruleFile: string
   /** 'marked-block' upserts agora's block at the top; 'whole-file' rewrites the file (with `frontmatter`). */
   ruleStyle: 'marked-block' | 'whole-file'
+  /** Frontmatter lines (without the `---` fences) for a whole-file rule. */
   frontmatter?: string
-  /** Harness-specific paragraphs of the rule template. */
-  rule: {arming: string; waitPolicy: string; wakeNote: string}
+  /** Harness-specific paragraphs of the rule template, and their replacements under `--no-hook`. */
+  rule: RuleSlots & {noHook?: Partial<RuleSlots>}
   hooks: HooksFile | null
   /** Where the agora-channels skill is installed, relative to $HOME. */
   skillDir: string
-  /** Adapter-provided files (a plugin script, a bridge extension), relative to the workspace; `hooksOnly` skips them under --no-hook. */
-  files: Array<{path: string; content: string; hooksOnly?: boolean}>
+  /** Adapter-provided files (a plugin script, a bridge extension), relative to the workspace. */
+  files: AdapterFile[]
+  /** Files earlier agora versions generated, deleted when present (relative to the workspace). */
+  legacyFiles?: string[]
   /** Excluded from `--harness all` (opt-in only), with the reason. */
   optIn: string | null
 }
