@@ -1,0 +1,57 @@
+/** FastAPI-style 422 item: `{loc, msg, type}`. */
+export interface ValidationIssue {
+  loc: Array<string | number>
+  msg: string
+  type: string
+  [extra: string]: unknown
+}
+
+/** Any hub answer with status ≥ 400. `detail` is the hub's teaching sentence or the 422 list. */
+export class AgoraHttpError extends Error {
+  readonly status: number
+  readonly detail: string | ValidationIssue[] | unknown
+  readonly method: string
+  readonly path: string
+
+  constructor(status: number, detail: unknown, method: string, path: string) {
+    super(`${method} ${path} → ${status}: ${describeDetail(detail)}`)
+    this.name = 'AgoraHttpError'
+    this.status = status
+    this.detail = detail
+    this.method = method
+    this.path = path
+  }
+
+  /** The detail as one line, whether the hub sent a sentence or a validation list. */
+  get detailText(): string {
+    return describeDetail(this.detail)
+  }
+}
+
+/** The hub could not be reached at all (refused, DNS, reset, timeout). */
+export class AgoraUnreachableError extends Error {
+  readonly url: string
+  override readonly cause: unknown
+
+  constructor(url: string, cause: unknown) {
+    const why = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause)
+    super(`agora hub at ${url} is unreachable (${why}); start it with \`agora up\` or check --url / AGORA_URL`)
+    this.name = 'AgoraUnreachableError'
+    this.url = url
+    this.cause = cause
+  }
+}
+
+export function describeDetail(detail: unknown): string {
+  if (typeof detail === 'string') return detail
+  if (Array.isArray(detail)) {
+    return detail
+      .map((item) => {
+        const issue = item as Partial<ValidationIssue>
+        const where = Array.isArray(issue.loc) ? issue.loc.join('.') : '?'
+        return `${where}: ${issue.msg ?? JSON.stringify(item)}`
+      })
+      .join('; ')
+  }
+  return detail === undefined ? 'no detail' : JSON.stringify(detail)
+}

@@ -1,0 +1,71 @@
+import {AgoraHttpError, AgoraUnreachableError} from './errors.js'
+import {parseBody, stringifyBody} from './json.js'
+
+export type FetchLike = typeof fetch
+export type Query = Record<string, string | number | boolean | undefined | null>
+
+export interface RequestOptions {
+  query?: Query
+  body?: unknown
+  headers?: Record<string, string>
+  /** Use the admin key instead of the seat key. */
+  admin?: boolean
+  timeoutMs?: number
+}
+
+/** Encode one path segment (channel names may hold `:` and `#`). */
+export const seg = (value: string | number): string => encodeURIComponent(String(value))
+
+/** Encode a slash-separated path (vfs paths, store keys) segment by segment. */
+export const segs = (value: string): string => value.split('/').map(seg).join('/')
+
+export interface TransportConfig {
+  url: string
+  apiKey?: string
+  adminKey?: string
+  clientVersion: string
+  fetch: FetchLike
+  timeoutMs: number
+}
+
+export async function request<T>(config: TransportConfig, method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) query.set(key, String(value))
+  }
+  const qs = query.toString()
+  const target = `${config.url}${path}${qs ? `?${qs}` : ''}`
+  const headers: Record<string, string> = {'X-Agora-Client': config.clientVersion, ...options.headers}
+  const bearer = options.admin ? config.adminKey : config.apiKey
+  if (options.admin && !bearer) throw new Error(`${method} ${path} needs the admin key; set AGORA_ADMIN_KEY or admin_key in config.json`)
+  if (bearer) headers.Authorization = `Bearer ${bearer}`
+  let payload: string | undefined
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    payload = stringifyBody(options.body)
+  }
+  let response: Response
+  let text: string
+  try {
+    response = await config.fetch(target, {
+      method, headers, body: payload, signal: AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs),
+    })
+    text = await response.text()
+  } catch (error) {
+    throw new AgoraUnreachableError(config.url, error)
+  }
+  let parsed: unknown = null
+  if (text.length > 0) {
+    try {
+      parsed = parseBody(text)
+    } catch {
+      if (response.ok) throw new AgoraHttpError(response.status, `hub answered with non-JSON: ${text.slice(0, 200)}`, method, path)
+      parsed = {detail: text.slice(0, 500)}
+    }
+  }
+  if (!response.ok) {
+    const detail = parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as {detail: unknown}).detail : parsed ?? response.statusText
+    throw new AgoraHttpError(response.status, detail, method, path)
+  }
+  return parsed as T
+}

@@ -1,0 +1,178 @@
+import {EventEmitter} from 'node:events'
+
+import {WebSocket} from 'ws'
+
+import type {AgoraClient} from './client.js'
+import {EnvelopeDedupe} from './dedupe.js'
+import type {Envelope} from './wire.js'
+
+export interface AgoraSocketOptions {
+  /** Used for the url, the seat key, `X-Agora-Client` and the REST `/inbox` sweep after a reconnect. */
+  client: AgoraClient
+  /** Channels to subscribe (backlog only; live delivery reaches every channel of the seat anyway). */
+  channels?: string[]
+  /** Per-channel exclusive `since` for the first subscribe; a channel without one gets no backlog. */
+  since?: Record<string, number>
+  /** Reconnect backoff: first delay, factor and ceiling (hub.md §10: 0.5 s ×2 up to 30 s). */
+  backoff?: {initialMs?: number; factor?: number; maxMs?: number}
+  /** Terminate and reconnect when nothing (not even a server ping) arrived for this long. */
+  idleTimeoutMs?: number
+  /** Send the key as `?token=` (default) or as an `Authorization: Bearer` header. */
+  auth?: 'query' | 'header'
+}
+
+export interface AgoraSocketEvents {
+  envelope: [Envelope]
+  open: [{reconnect: boolean}]
+  subscribed: [string[]]
+  /** An error frame from the hub (the socket stays open) or a failed inbox sweep. */
+  error: [Error & {status?: number}]
+  /** The socket dropped; `willReconnect` false after close() or a bad key (4401). */
+  disconnect: [{code: number; reason: string; willReconnect: boolean; delayMs: number}]
+}
+
+/**
+ * The hub's push channel with at-least-once catch-up: dedupe by (channel, seq), reconnect with
+ * backoff, and on every reconnect re-subscribe from the high-water marks and sweep REST /inbox
+ * (which covers channels created while offline).
+ */
+export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
+  private readonly options: AgoraSocketOptions
+  private readonly dedupe = new EnvelopeDedupe()
+  private readonly channels: Set<string>
+  private ws: WebSocket | undefined
+  private closed = false
+  private connects = 0
+  private delayMs: number
+  private retryTimer: NodeJS.Timeout | undefined
+  private idleTimer: NodeJS.Timeout | undefined
+
+  constructor(options: AgoraSocketOptions) {
+    super()
+    if (!options.client.apiKey) throw new Error('AgoraSocket needs a client with a seat API key')
+    this.options = options
+    this.channels = new Set(options.channels ?? [])
+    this.dedupe.seed(options.since ?? {})
+    this.delayMs = options.backoff?.initialMs ?? 500
+  }
+
+  /** Open the socket; resolves once the first connection is accepted. */
+  connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onOpen = (): void => { this.off('disconnect', onFail); resolve() }
+      const onFail = (info: {reason: string; code: number}): void => {
+        this.off('open', onOpen)
+        if (this.connects === 0) reject(new Error(`websocket refused (${info.code}): ${info.reason}`))
+      }
+      this.once('open', onOpen)
+      this.once('disconnect', onFail)
+      this.open()
+    })
+  }
+
+  /** Per-channel highest seq delivered so far. */
+  highWater(): Record<string, number> {
+    return this.dedupe.highWater()
+  }
+
+  get connected(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN
+  }
+
+  /** Add channels to the subscription (with optional since); sent now if connected. */
+  subscribe(channels: string[], since: Record<string, number> = {}): void {
+    for (const channel of channels) this.channels.add(channel)
+    this.dedupe.seed(since)
+    if (this.connected) this.sendSubscribe(channels, since)
+  }
+
+  /** Stop for good: no more reconnects, no more events. */
+  close(): void {
+    this.closed = true
+    clearTimeout(this.retryTimer)
+    clearTimeout(this.idleTimer)
+    this.ws?.close(1000, 'client closed')
+  }
+
+  private open(): void {
+    const {client} = this.options
+    const base = client.url.replace(/^http/, 'ws')
+    const headers: Record<string, string> = {'X-Agora-Client': client.clientVersion}
+    let target = `${base}/ws`
+    if (this.options.auth === 'header') headers.Authorization = `Bearer ${client.apiKey}`
+    else target += `?token=${encodeURIComponent(client.apiKey ?? '')}`
+    const ws = new WebSocket(target, {headers})
+    this.ws = ws
+    ws.on('open', () => this.onOpen(ws))
+    ws.on('message', (raw) => this.onFrame(raw.toString()))
+    ws.on('ping', () => this.touch())
+    ws.on('error', () => { /* a close event always follows; reconnect happens there */ })
+    ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()))
+  }
+
+  private onOpen(ws: WebSocket): void {
+    if (ws !== this.ws) return
+    const reconnect = this.connects > 0
+    this.connects += 1
+    this.delayMs = this.options.backoff?.initialMs ?? 500
+    this.touch()
+    const high = this.dedupe.highWater()
+    const channels = [...new Set([...this.channels, ...Object.keys(high)])]
+    const since = reconnect ? high : {...(this.options.since ?? {}), ...high}
+    if (channels.length > 0) this.sendSubscribe(channels, since)
+    this.emit('open', {reconnect})
+    if (reconnect) void this.sweep()
+  }
+
+  private sendSubscribe(channels: string[], since: Record<string, number>): void {
+    const scoped = Object.fromEntries(Object.entries(since).filter(([c]) => channels.includes(c)))
+    this.ws?.send(JSON.stringify({type: 'subscribe', channels, since: scoped}))
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      for (const envelope of await this.options.client.inbox()) this.deliver(envelope)
+    } catch (error) {
+      if (!this.closed) this.emit('error', error as Error)
+    }
+  }
+
+  private onFrame(text: string): void {
+    this.touch()
+    let frame: {type?: string; envelope?: Envelope; channels?: string[]; detail?: string; status?: number}
+    try {
+      frame = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (frame.type === 'envelope' && frame.envelope) this.deliver(frame.envelope)
+    else if (frame.type === 'subscribed') this.emit('subscribed', frame.channels ?? [])
+    else if (frame.type === 'error') {
+      this.emit('error', Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
+    }
+  }
+
+  private deliver(envelope: Envelope): void {
+    if (this.closed) return
+    if (this.dedupe.accept(envelope)) this.emit('envelope', envelope)
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer)
+    const idle = this.options.idleTimeoutMs ?? 60_000
+    this.idleTimer = setTimeout(() => this.ws?.terminate(), idle)
+    this.idleTimer.unref()
+  }
+
+  private onClose(ws: WebSocket, code: number, reason: string): void {
+    if (ws !== this.ws) return
+    clearTimeout(this.idleTimer)
+    const willReconnect = !this.closed && code !== 4401
+    const delayMs = this.delayMs
+    this.emit('disconnect', {code, reason, willReconnect, delayMs})
+    if (!willReconnect) return
+    const {factor = 2, maxMs = 30_000} = this.options.backoff ?? {}
+    this.delayMs = Math.min(this.delayMs * factor, maxMs)
+    this.retryTimer = setTimeout(() => this.open(), delayMs)
+  }
+}
