@@ -1,1 +1,10 @@
-export {}
+export {runAgoraMcp} from './run.js'
+export {createAgoraServer} from './server.js'
+export type {AgoraServerOptions} from './server.js'
+export {resolveIdentity, IdentityError} from './identity.js'
+export type {McpIdentity} from './identity.js'
+export {Fence, fenced, singleLine} from './fence.js'
+export {HubError, failure} from './result.js'
+export {matchOption, parseBallot, tallyVote, voteResult} from './vote.js'
+export type {VoteSpec, VoteTally} from './vote.js'
+export {agoraVersion, mcpSdkVersion} from './version.js'

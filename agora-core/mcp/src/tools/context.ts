@@ -1,0 +1,13 @@
+import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
+
+import type {HubHttp} from '../hub-http.js'
+import type {McpIdentity} from '../identity.js'
+
+/** What every tool module gets: the server to register on and the hub as this seat. */
+export interface ToolContext {
+  server: McpServer
+  hub: HubHttp
+  identity: McpIdentity
+  /** Unix seconds; injectable so vote windows can be tested without waiting. */
+  now: () => number
+}
