@@ -13,6 +13,8 @@ export class Inbox {
   private readonly client: AgoraClient
   private readonly queue: Envelope[] = []
   private readonly outstanding = new Map<string, Envelope>()
+  private readonly handledMax = new Map<string, number>()
+  private readonly acked = new Map<string, number>()
   private waiters: Array<(envelope: Envelope | null) => void> = []
   private readonly detach: () => void
 
@@ -57,21 +59,27 @@ export class Inbox {
   }
 
   /**
-   * Ack what was handled. Per channel the cursor is the highest handled seq, clamped below the
-   * lowest seq still delivered-but-unhandled there. Returns the cursors sent ({} sends nothing).
+   * Ack what was handled. Per channel the cursor is the highest handled seq, held below the lowest
+   * seq still delivered-but-unhandled there; a held-back cursor advances on a later ack once the
+   * gap is handled. Returns the cursors sent ({} sends nothing).
    */
   async ack(handled: Envelope[]): Promise<Record<string, number>> {
-    for (const envelope of handled) this.outstanding.delete(key(envelope))
-    const cursors: Record<string, number> = {}
     for (const envelope of handled) {
-      cursors[envelope.channel] = Math.max(cursors[envelope.channel] ?? 0, envelope.seq)
+      this.outstanding.delete(key(envelope))
+      this.handledMax.set(envelope.channel, Math.max(this.handledMax.get(envelope.channel) ?? 0, envelope.seq))
     }
+    const cursors: Record<string, number> = {}
+    for (const [channel, seq] of this.handledMax) cursors[channel] = seq
     for (const pending of this.outstanding.values()) {
       const cursor = cursors[pending.channel]
       if (cursor !== undefined && pending.seq <= cursor) cursors[pending.channel] = pending.seq - 1
     }
-    for (const [channel, seq] of Object.entries(cursors)) if (seq < 1) delete cursors[channel]
-    if (Object.keys(cursors).length > 0) await this.client.ack(cursors)
+    for (const [channel, seq] of Object.entries(cursors)) {
+      if (seq < 1 || seq <= (this.acked.get(channel) ?? 0)) delete cursors[channel]
+    }
+    if (Object.keys(cursors).length === 0) return cursors
+    await this.client.ack(cursors)
+    for (const [channel, seq] of Object.entries(cursors)) this.acked.set(channel, seq)
     return cursors
   }
 

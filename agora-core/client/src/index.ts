@@ -10,4 +10,10 @@ export {Inbox} from './inbox.js'
 export {connectAsSeat} from './seat.js'
 export type {ConnectAsSeatOptions, KeySource, SeatConnection} from './seat.js'
 export {CLIENT_VERSION} from './version.js'
-export type * from './wire.js'
+export {parseBody, stringifyBody} from './json.js'
+export type {
+  AgentRecord, Ask, AttachmentRef, ChannelInfo, ChannelRecord, ChannelSummary, Envelope, FsFile, FsListRow,
+  FsWriteRequest, GroupRequest, GroupResult, Health, HubRoot, InviteResult, JoinResult, Json, Kind, Ledger,
+  LedgerTurn, Member, Message, MessageRow, OwedAnswerRow, OwedCloseRow, OwedConsumeRow, OwedReport, PostMessage,
+  RegisterAgentRequest, RegisterAgentResult, Status, StoreEntry, StoreListRow, Urgency, Whoami,
+} from './wire.js'

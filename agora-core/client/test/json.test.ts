@@ -1,0 +1,26 @@
+import {isLosslessNumber} from '@agora/protocol'
+import {expect} from 'chai'
+
+import {parseBody, stringifyBody} from '../src/json.js'
+
+describe('json', () => {
+  it('keeps numbers inside data lossless and makes every other number plain', () => {
+    const parsed = parseBody('{"seq":3,"created_at":1732999999.0,"data":{"x":2.0,"big":1152921504606846977,"n":[1.50]}}') as {
+      seq: number; created_at: number; data: {x: unknown; big: unknown; n: unknown[]}
+    }
+    expect(parsed.seq).to.equal(3)
+    expect(parsed.created_at).to.equal(1732999999)
+    expect(isLosslessNumber(parsed.data.x)).to.equal(true)
+    expect(stringifyBody(parsed.data)).to.equal('{"x":2.0,"big":1152921504606846977,"n":[1.50]}')
+  })
+
+  it('round-trips plain values like JSON.stringify and drops undefined keys', () => {
+    const value = {a: 'é"\n', b: [1, null, true], c: undefined, d: {e: -0.5}}
+    expect(stringifyBody(value)).to.equal(JSON.stringify(value))
+  })
+
+  it('refuses NaN and Infinity instead of sending null', () => {
+    expect(() => stringifyBody({data: {x: Number.NaN}})).to.throw(/strict JSON/)
+    expect(() => stringifyBody([Infinity])).to.throw(/strict JSON/)
+  })
+})
