@@ -2,13 +2,16 @@ import type {TurnStage} from './vocabulary.js'
 
 /**
  * A dotted path into one stream object: 'item.type', 'part.state.status'. A segment may select
- * from an array by a field, 'mcp_servers[name=agora].status'.
+ * from an array by a field, 'mcp_servers[name=agora].status', or by position, 'content[0].text'.
  */
 export type JsonPath = string
 
 export type Scalar = string | number | boolean | null
 
-/** One test on the value at a path. A bare scalar means equality. */
+/**
+ * One test on the value at a path. A bare scalar means equality. A missing value fails every
+ * test except `notOneOf`, `{exists: false}` and `{empty: true}`.
+ */
 export type FieldTest =
   | Scalar
   | {oneOf: Scalar[]}
@@ -29,17 +32,17 @@ export interface ToolEventRule {
   each?: {path: JsonPath; match: Match}
   /**
    * 'complete': one record holds the call and its outcome; 'call': a call whose outcome arrives in a
-   * later 'result' record with the same id.
+   * later 'result' record with the same id; 'result': that outcome.
    */
   role: 'complete' | 'call' | 'result'
-  /** Path to the tool name (alternatives tried in order). */
+  /** Path to the tool name (alternatives tried in order); unused by 'result' records. */
   name?: JsonPath[]
   /** Path to the id pairing a call with its result. */
   id?: JsonPath
-  /** The record is agora's (e.g. {'item.server': 'agora'}); without it, the name prefixes decide. */
+  /** The record is agora's (e.g. {'item.server': 'agora'}); without it, `toolNamePrefixes` decide. */
   agora?: Match
-  /** The record reports failure when this matches. */
-  failed?: Match
+  /** The record reports failure when any of these matches. */
+  failed?: Match[]
   /** When given, the record reports success only when this matches. */
   succeeded?: Match
   /** Path to the tool's output, searched for an application-level failure (ok:false, isError). */
@@ -53,24 +56,38 @@ export interface FailureClass {
   reason: string
 }
 
+/** A path holding the session id, optionally only on objects matching `match`. */
+export type SessionIdRule = JsonPath | {match: Match; path: JsonPath}
+
 /** The machine-readable turn stream of a harness, as data interpreted by one generic parser. */
 export interface EvidenceSpec {
   format: 'ndjson'
   /** One phrase naming the stream, printed by C6: 'ndjson: mcp_tool_call / turn.completed'. */
   summary: string
-  /** Tool-name forms this harness uses for agora's tools, normalised to bare names ('mcp__agora__', 'agora_'). */
+  /**
+   * Tool-name forms this harness uses for agora's tools, normalised to bare names: a name starting
+   * with a prefix ('mcp__agora__', 'agora_') is agora's; a form starting with ':' (e.g. '::agora::')
+   * may also occur inside the name, and the bare name is what follows it.
+   */
   toolNamePrefixes: string[]
   toolEvents: ToolEventRule[]
-  /** Any match marks the turn as having reached its end. */
+  /** Any match marks the turn as having reached its end. Empty: no terminal event is required. */
   terminal: Match[]
+  /** The reason given (stage `harness`) when `terminal` is non-empty and none matched. */
+  terminalMissing: string
   /** Structured errors in the stream, with the paths holding their message. */
   errors: Array<{match: Match; message: JsonPath[]}>
   /** Stream objects proving agora's MCP server did not start (the exit code may still be 0). */
   mcpDown: Match[]
-  /** Paths holding the session id, tried in order on every object. */
-  sessionId: JsonPath[]
+  /** Where the session id is, tried in order on every object; the first found wins. */
+  sessionId: SessionIdRule[]
+  /** The verdict for an agora call that failed and never later succeeded; `{tool}` is the bare name. */
+  toolFailure: {stage: TurnStage; reason: string}
   /** Classification of a failed turn by its text, first match wins. */
   failureClasses: FailureClass[]
-  /** Refusal narrations to surface as operator notices: a pattern on stderr or stdout lines and the notice text. */
-  notices: Array<{stream: 'stdout' | 'stderr'; contains: string; notice: string}>
+  /**
+   * Refusal narrations to surface as operator notices: every `contains` string must occur in one
+   * line of the stream; `{line}` in the notice is replaced by that line, trimmed.
+   */
+  notices: Array<{stream: 'stdout' | 'stderr'; contains: string[]; notice: string}>
 }

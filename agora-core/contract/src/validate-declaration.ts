@@ -1,0 +1,51 @@
+import {Ajv} from 'ajv'
+import semver from 'semver'
+import {declarationSchema} from './declaration-schema.js'
+import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
+import type {HarnessDeclaration} from './declaration.js'
+
+const ajv = new Ajv({allErrors: true, strict: false})
+const checkSchema = ajv.compile(declarationSchema)
+
+export interface DeclarationCheck {
+  valid: boolean
+  problems: string[]
+}
+
+/**
+ * C0 at runtime: the JSON schema of the data half, then the invariants the schema cannot say.
+ * Every problem is one sentence naming the field, so a plugin author can fix it from the list.
+ */
+export function validateDeclaration(decl: unknown): DeclarationCheck {
+  if (!checkSchema(decl)) {
+    const problems = (checkSchema.errors ?? []).map((e) => `${e.instancePath || 'declaration'} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
+    if (decl && typeof decl === 'object' && typeof (decl as {buildCommand?: unknown}).buildCommand !== 'function') problems.push('buildCommand must be a function')
+    return {valid: false, problems: [...new Set(problems)]}
+  }
+  const problems = invariantProblems(decl as unknown as HarnessDeclaration)
+  return {valid: problems.length === 0, problems}
+}
+
+function invariantProblems(d: HarnessDeclaration): string[] {
+  const problems: string[] = []
+  const need = (ok: boolean, problem: string) => ok || problems.push(problem)
+  need(typeof d.buildCommand === 'function', 'buildCommand must be a function')
+  need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
+  need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
+  need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")
+  need(d.advisory.every((k) => d.supports.includes(k)), 'every advisory knob must also be in supports')
+  const {vocab, argv, rationale, default: level} = d.permissions
+  need(level === null || vocab.includes(level), `permissions.default '${level}' must be one of permissions.vocab (${vocab.join(', ')})`)
+  need(level !== null || vocab.includes(DEFAULT_PERMISSION_LEVEL), `permissions.default must be set when '${DEFAULT_PERMISSION_LEVEL}' (agora's default) is not in permissions.vocab`)
+  const strayArgv = Object.keys(argv).filter((k) => !vocab.includes(k as never))
+  need(strayArgv.length === 0, `permissions.argv keys must be levels in permissions.vocab; stray: ${strayArgv.join(', ')}`)
+  need(vocab.length === PERMISSION_LEVELS.length || rationale.trim().length > 0, 'permissions.rationale must say why when permissions.vocab is narrower than read, write, all')
+  need(d.defaults.reasoning === null || d.reasoningVocab.includes(d.defaults.reasoning), `defaults.reasoning '${d.defaults.reasoning}' must be one of reasoningVocab`)
+  for (const r of d.knobRequirements) {
+    need([r.knob, ...r.requires].every((k) => d.supports.includes(k)), `knobRequirements on '${r.knob}' may name only supported knobs`)
+  }
+  const range = semver.validRange(d.contract)
+  need(range !== null, `contract '${d.contract}' is not a semver range`)
+  need(range === null || semver.satisfies(CONTRACT_VERSION, range), `contract range '${d.contract}' is not satisfied by this agora's harness contract ${CONTRACT_VERSION}`)
+  return problems
+}
