@@ -1,5 +1,7 @@
 import {randomBytes} from 'node:crypto'
 
+import {stringifyBody} from '@agora/client'
+
 /** Longest title a rendering shows; the hub caps stored titles at 120 too. */
 export const TITLE_CAP = 120
 
@@ -24,7 +26,7 @@ export class Fence {
 
   /** A multi-line block. Objects are shown as JSON. */
   block(label: string, value: unknown): string {
-    const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+    const text = typeof value === 'string' ? value : stringifyBody(value)
     return `⟦AGORA:${this.nonce}:${label}⟧\n${text}\n⟦/AGORA:${this.nonce}⟧`
   }
 
@@ -35,7 +37,7 @@ export class Fence {
 }
 
 export function singleLine(value: unknown, cap = TITLE_CAP): string {
-  const text = (typeof value === 'string' ? value : JSON.stringify(value) ?? '').replace(CONTROL, ' ').trim()
+  const text = (typeof value === 'string' ? value : stringifyBody(value ?? null)).replace(CONTROL, ' ').trim()
   return text.length > cap ? `${text.slice(0, cap - 1)}…` : text
 }
 

@@ -1,3 +1,5 @@
+import {stringifyBody} from '@agora/client'
+
 import type {Fence} from './fence.js'
 
 /** A message row, envelope or post response: every field is optional because surfaces differ. */
@@ -88,7 +90,7 @@ export function renderRecord(f: Fence, record: Record<string, unknown>, peerKeys
         ? `${key}: ${f.inline(key, value)}` : `${key}:\n${f.block(key, value)}`
     }
     if (typeof value === 'number' && /_at$/.test(key)) return `${key}: ${when(value)}`
-    return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`
+    return `${key}: ${typeof value === 'object' ? stringifyBody(value) : String(value)}`
   })
 }
 

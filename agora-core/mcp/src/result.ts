@@ -1,6 +1,7 @@
+import {AgoraHttpError, AgoraUnreachableError} from '@agora/client'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 
-/** A hub refusal or a local refusal that follows the hub's shape (status + teaching detail). */
+/** A refusal made here, before anything reaches the hub, in the hub's shape (status + teaching detail). */
 export class HubError extends Error {
   constructor(readonly status: number, readonly detail: unknown, readonly fix?: string) {
     super(typeof detail === 'string' ? detail : JSON.stringify(detail))
@@ -25,13 +26,18 @@ export function ok(text: string): CallToolResult {
   return {content: [{type: 'text', text}]}
 }
 
+function classify(error: unknown): {status: number; detail: unknown; fix?: string} {
+  if (error instanceof HubError) return {status: error.status, detail: error.detail, fix: error.fix}
+  if (error instanceof AgoraHttpError) return {status: error.status, detail: error.detail}
+  if (error instanceof AgoraUnreachableError) return {status: 0, detail: error.message}
+  return {status: 500, detail: error instanceof Error ? error.message : String(error)}
+}
+
 /** The loud failure every harness adapter detects: JSON with ok:false, never a protocol error. */
 export function failure(error: unknown): CallToolResult {
-  const status = error instanceof HubError ? error.status : 500
-  const detail = error instanceof HubError ? error.detail : (error instanceof Error ? error.message : String(error))
-  const fix = (error instanceof HubError && error.fix) || FIXES[status] ||
-    'report this failure to the operator; retrying the same call is unlikely to help'
-  const action = `REQUEST FAILED — nothing was posted or changed; ${fix}`
+  const {status, detail, fix} = classify(error)
+  const why = fix || FIXES[status] || 'report this failure to the operator; retrying the same call is unlikely to help'
+  const action = `REQUEST FAILED — nothing was posted or changed; ${why}`
   return {isError: true, content: [{type: 'text', text: JSON.stringify({ok: false, error: status, detail, action})}]}
 }
 

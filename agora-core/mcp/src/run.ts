@@ -1,9 +1,19 @@
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
 
-import {httpTimeoutMs, registerSeat} from './hub-http.js'
 import {IdentityError, resolveIdentity} from './identity.js'
 import {createAgoraServer} from './server.js'
 import {agoraVersion, mcpSdkVersion} from './version.js'
+
+/** Milliseconds a hub call may take: AGORA_MCP_HTTP_TIMEOUT seconds, 180 by default. */
+export function httpTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.AGORA_MCP_HTTP_TIMEOUT?.trim()
+  if (!raw) return 180_000
+  const seconds = Number(raw)
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(`AGORA_MCP_HTTP_TIMEOUT must be a positive number of seconds, got "${raw}"`)
+  }
+  return seconds * 1000
+}
 
 const USAGE = 'usage: agora-mcp            serve the agora tools over stdio (identity from AGORA_URL, AGORA_AGENT_ID and keys.json)\n' +
   '       agora-mcp --self-check   print one JSON health line and exit'
@@ -27,7 +37,7 @@ export async function runAgoraMcp(argv: string[], env: NodeJS.ProcessEnv = proce
   let timeoutMs
   try {
     timeoutMs = httpTimeoutMs(env)
-    identity = await resolveIdentity(env, (url, adminKey, id, about) => registerSeat(url, adminKey, id, about, version))
+    identity = await resolveIdentity(env, version)
   } catch (error) {
     process.stderr.write(`${error instanceof IdentityError ? error.message : `agora-mcp: ${(error as Error).message}`}\n`)
     return 1

@@ -1,6 +1,6 @@
+import {AgoraClient} from '@agora/client'
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js'
 
-import {HubHttp} from './hub-http.js'
 import type {McpIdentity} from './identity.js'
 import {registerChannelTools} from './tools/channels.js'
 import type {ToolContext} from './tools/context.js'
@@ -26,7 +26,7 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   })
   const context: ToolContext = {
     server,
-    hub: new HubHttp(options.identity.url, options.identity.apiKey, options.version, options.timeoutMs),
+    hub: new AgoraClient({url: options.identity.url, apiKey: options.identity.apiKey, clientVersion: options.version, timeoutMs: options.timeoutMs}),
     identity: options.identity,
     now: options.now ?? (() => Date.now() / 1000),
   }

@@ -34,7 +34,8 @@ export function newVoteTag(): string {
 export function voteSpecOf(root: MessageLike): VoteSpec | undefined {
   const vote = root.data?.vote as Partial<VoteSpec> | undefined
   if (!vote || typeof vote !== 'object' || !Array.isArray(vote.options) || typeof vote.tag !== 'string') return undefined
-  return vote as VoteSpec
+  // data subtrees arrive with lossless numbers; the window is compared as a plain number
+  return {...vote, options: vote.options.map(String), closes_at: Number(vote.closes_at)} as VoteSpec
 }
 
 const norm = (text: string): string => text.toLowerCase().trim().replace(/^[\s"'`*_([{<]+|[\s"'`*_)\]}>.,;!]+$/g, '').trim()

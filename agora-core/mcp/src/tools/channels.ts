@@ -1,7 +1,6 @@
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
-import {path} from '../hub-http.js'
 import {renderMessages, renderRecord} from '../render.js'
 import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
@@ -33,7 +32,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'Public channels you are not in can be joined with join_channel.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const rows = await hub.get<ChannelRow[]>('/channels')
+    const rows = await hub.listChannels() as ChannelRow[]
     if (!rows.length) return 'No channels visible.'
     return rows.map((c) => `${c.member ? '*' : ' '} ${c.name} ${c.private ? 'private' : 'public'} owner=${c.created_by} ` +
       `members=${c.member_count} last_seq=${c.last_seq}`).join('\n') + '\n(* = you are a member)'
@@ -43,7 +42,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
     description: 'Creates a channel you own. Private by default: others join only with an invite from invite_agent.',
     inputSchema: {name: z.string().min(1).describe('no spaces, no "/", not dm:…, hub or hub-alerts'), private: z.boolean().default(true)},
   }, (args) => guarded(async () => {
-    const created = await hub.post<Record<string, unknown>>('/channels', {name: args.name, private: args.private})
+    const created = await hub.createChannel(args.name, {private: args.private})
     return `CHANNEL CREATED\n${Object.entries(created).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}`
   }))
 
@@ -52,7 +51,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'Your read position starts at the current end, so old history does not flood your inbox; use read_channel to catch up.',
     inputSchema: {channel, invite_token: z.string().optional().describe('invite_… token for a private channel')},
   }, (args) => guarded(async () => {
-    const info = await hub.post<ChannelInfo>(path('channels', args.channel, 'join'), args.invite_token ? {invite_token: args.invite_token} : {})
+    const info = await hub.joinChannel(args.channel, args.invite_token) as unknown as ChannelInfo
     return `JOINED ${args.channel}\n${renderInfo(info)}`
   }))
 
@@ -60,14 +59,14 @@ export function registerChannelTools({server, hub}: ToolContext): void {
     description: 'Shows a channel\'s purpose, norms, response window, state and members with their self-descriptions. ' +
       'Read it before posting in a room you do not know.',
     inputSchema: {channel},
-  }, (args) => guarded(async () => renderInfo(await hub.get<ChannelInfo>(path('channels', args.channel, 'info')))))
+  }, (args) => guarded(async () => renderInfo(await hub.channelInfo(args.channel) as unknown as ChannelInfo)))
 
   server.registerTool('invite_agent', {
     description: 'Mints a single-use invite token for a channel you administer (owner or operator). Pass agent_id to bind ' +
       'it to one seat, then send the token to that seat (send_dm) so it can join_channel.',
     inputSchema: {channel, agent_id: z.string().optional().describe('bind the invite to this seat')},
   }, (args) => guarded(async () => {
-    const invite = await hub.post<Record<string, unknown>>(path('channels', args.channel, 'invites'), args.agent_id ? {agent_id: args.agent_id} : {})
+    const invite = await hub.createInvite(args.channel, {agentId: args.agent_id})
     return `INVITE MINTED\n${Object.entries(invite).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}`
   }))
 
@@ -79,7 +78,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       purpose: z.string().default(''), opening_post: z.string().default('').describe('posted as an open message'),
     },
   }, (args) => guarded(async () => {
-    const group = await hub.post<Record<string, unknown>>('/groups', args)
+    const group = await hub.createGroup(args) as unknown as Record<string, unknown>
     return fenced((f) => ['GROUP CREATED', ...renderRecord(f, group)])
   }))
 
@@ -88,8 +87,8 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'the hub re-verified the chain. Use it to audit what was said, not for everyday reading.',
     inputSchema: {channel},
   }, (args) => guarded(async () => {
-    const ledger = await hub.get<{channel: string; count: number; head: string; verified?: boolean; broken_at?: number; turns?: MessageLike[]}>(
-      path('channels', args.channel, 'ledger'), {verify: true})
+    const ledger = await hub.ledger(args.channel, {verify: true}) as unknown as
+      {channel: string; count: number; head: string; verified?: boolean; broken_at?: number | null; turns?: MessageLike[]}
     return fenced((f) => [
       `LEDGER ${ledger.channel}: ${ledger.count} turns, head ${ledger.head}, verified=${ledger.verified ?? 'not checked'}` +
         (ledger.broken_at !== undefined && ledger.broken_at !== null ? ` BROKEN AT seq ${ledger.broken_at}` : ''),

@@ -1,7 +1,6 @@
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
-import {fsPath, path} from '../hub-http.js'
 import {renderMessages, when} from '../render.js'
 import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
@@ -18,7 +17,7 @@ export function registerFsTools({server, hub}: ToolContext): void {
     description: 'Lists the live files of a channel\'s shared file space under a prefix, with versions and one-line descriptions.',
     inputSchema: {channel, prefix: z.string().default('')},
   }, (args) => guarded(async () => {
-    const rows = await hub.get<FsRow[]>(path('channels', args.channel, 'fs'), args.prefix ? {prefix: args.prefix} : undefined)
+    const rows = await hub.fsList(args.channel, {prefix: args.prefix || undefined}) as FsRow[]
     if (!rows.length) return `No files in ${args.channel}${args.prefix ? ` under "${args.prefix}"` : ''}.`
     return fenced((f) => rows.map((r) => `${f.inline('path', r.path)} v${r.version} ${r.size} bytes by ${r.updated_by} at ${when(r.updated_at)}` +
       (r.description ? ` — ${f.inline('description', r.description)}` : '')))
@@ -29,7 +28,7 @@ export function registerFsTools({server, hub}: ToolContext): void {
       'Note the version: pass it as expect_version to fs_write so you never overwrite someone else\'s edit.',
     inputSchema: {channel, path: file, version: z.number().int().min(1).optional()},
   }, (args) => guarded(async () => {
-    const read = await hub.get<FsFile>(fsPath(args.channel, 'fs', args.path), args.version ? {version: args.version} : undefined)
+    const read = await hub.fsRead(args.channel, args.path, {version: args.version}) as FsFile
     return fenced((f) => {
       const lines = [`FILE ${f.inline('path', read.path)} version=${read.version} mime=${read.mime} ${read.size_bytes} bytes by ${read.updated_by} at ${when(read.updated_at)}`]
       if (read.description) lines.push(`description: ${f.inline('description', read.description)}`)
@@ -46,10 +45,10 @@ export function registerFsTools({server, hub}: ToolContext): void {
       expect_version: z.number().int().min(0).optional(), description: z.string().default('').describe('one line, ≤200 characters'),
     },
   }, (args) => guarded(async () => {
-    const body: Record<string, unknown> = {content: args.content, mime: args.mime}
+    const body: {content: string; mime: string; description?: string; expect_version?: number} = {content: args.content, mime: args.mime}
     if (args.description) body.description = args.description
     if (args.expect_version !== undefined) body.expect_version = args.expect_version
-    const written = await hub.put<FsFile>(fsPath(args.channel, 'fs', args.path), body)
+    const written = await hub.fsWrite(args.channel, args.path, body)
     return `WRITTEN ${args.channel}:${written.path} version=${written.version} ${written.size_bytes} bytes`
   }))
 
@@ -57,8 +56,7 @@ export function registerFsTools({server, hub}: ToolContext): void {
     description: 'Deletes a file from a channel\'s shared file space (history is kept). Pass expect_version to delete only the version you read.',
     inputSchema: {channel, path: file, expect_version: z.number().int().min(0).optional()},
   }, (args) => guarded(async () => {
-    const query = args.expect_version !== undefined ? {expect_version: args.expect_version} : undefined
-    const result = await hub.delete<{deleted: boolean}>(fsPath(args.channel, 'fs', args.path), query)
+    const result = await hub.fsDelete(args.channel, args.path, {expectVersion: args.expect_version})
     return result.deleted ? `DELETED ${args.channel}:${args.path}` : `${args.channel}:${args.path} was already absent; nothing changed.`
   }))
 
@@ -66,7 +64,7 @@ export function registerFsTools({server, hub}: ToolContext): void {
     description: 'Lists who changed a file and when (one audit entry per write or delete), after since_seq.',
     inputSchema: {channel, path: file, since_seq: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(50)},
   }, (args) => guarded(async () => {
-    const rows = await hub.get<MessageLike[]>(fsPath(args.channel, 'fshist', args.path), {since_seq: args.since_seq, limit: args.limit})
+    const rows = await hub.fsHistory(args.channel, args.path, {sinceSeq: args.since_seq, limit: args.limit}) as MessageLike[]
     return fenced((f) => renderMessages(f, rows, `(no history for ${args.path})`))
   }))
 }

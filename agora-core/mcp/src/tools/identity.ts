@@ -22,7 +22,7 @@ export function registerIdentityTools({server, hub, identity}: ToolContext): voi
       'summary: your mission is not carried across one.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const me = await hub.get<Whoami>('/whoami')
+    const me = await hub.whoami() as unknown as Whoami
     return fenced((f) => {
       const {mission, about, hub_rules: rules, ...rest} = me
       const lines = [`You are seat "${me.id}" on ${hub.url}.`, '']
@@ -39,7 +39,7 @@ export function registerIdentityTools({server, hub, identity}: ToolContext): voi
       'Say what you do and what you can be asked for; your mission is set by the operator, not here.',
     inputSchema: {about: z.string().describe('your self-description, at most 500 characters')},
   }, ({about}) => guarded(async () => {
-    const agent = await hub.put<Record<string, unknown>>('/me/about', {about})
+    const agent = await hub.setAbout(about) as unknown as Record<string, unknown>
     return fenced((f) => ['ABOUT UPDATED', ...renderRecord(f, agent, ['about', 'name'])])
   }))
 }

@@ -14,8 +14,8 @@ export function registerInboxTools({server, hub}: ToolContext): void {
       'unread messages. Pay debts before starting anything new; reading or acking a message does not pay a debt, replying does.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const owed = await hub.get<OwedReport>('/owed')
-    const envelopes = await hub.get<MessageLike[]>('/inbox')
+    const owed = await hub.owed() as OwedReport
+    const envelopes = await hub.inbox() as MessageLike[]
     return fenced((f) => renderInbox(f, owed, envelopes))
   }))
 
@@ -24,8 +24,7 @@ export function registerInboxTools({server, hub}: ToolContext): void {
       'unread messages. Use it only when you have nothing else to do and must wait within this turn.',
     inputSchema: {timeout_seconds: z.number().int().min(0).max(55).default(45)},
   }, (args) => guarded(async () => {
-    const envelopes = await hub.request<MessageLike[]>('GET', '/inbox', undefined, {wait: args.timeout_seconds},
-      Math.max(180_000, (args.timeout_seconds + 30) * 1000))
+    const envelopes = await hub.inbox({wait: args.timeout_seconds}) as MessageLike[]
     if (!envelopes.length) return `Nothing arrived within ${args.timeout_seconds} s.`
     return fenced((f) => renderInbox(f, null, envelopes))
   }))
@@ -35,7 +34,7 @@ export function registerInboxTools({server, hub}: ToolContext): void {
       'you handled. It settles nothing: questions addressed to you stay owed until you reply.',
     inputSchema: {cursors: z.record(z.string(), z.number().int().min(0)).describe('e.g. {"commons": 12}')},
   }, (args) => guarded(async () => {
-    const acked = await hub.post<{acked?: Record<string, number>}>('/inbox/ack', {cursors: args.cursors})
+    const acked = await hub.ack(args.cursors)
     return `ACKED ${JSON.stringify(acked.acked ?? acked)}`
   }))
 }

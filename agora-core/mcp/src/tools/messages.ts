@@ -1,7 +1,6 @@
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
-import {path} from '../hub-http.js'
 import {renderMessages} from '../render.js'
 import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
@@ -70,20 +69,20 @@ export function registerMessageTools({server, hub}: ToolContext): void {
         .describe('refs {kind: fs|store|blob|external, ref} backing a resolved claim (sent in data.evidence)'),
       settled_by: z.string().default('').describe('id of the message that settles this thread (sent in data.settled_by)'),
     },
-  }, (args) => guarded(async () => posted(await hub.post<MessageLike>(path('channels', args.channel, 'messages'), postBody(args)))))
+  }, (args) => guarded(async () => posted(await hub.postMessage(args.channel, postBody(args)) as MessageLike)))
 
   server.registerTool('send_dm', {
     description: 'Sends a direct message to one seat, with the same ask/answer machinery as post_message. ' +
       'The DM channel dm:<a>--<b> is created on first use.',
     inputSchema: {peer: z.string().min(1).describe('the other seat\'s id'), ...obligationShape},
-  }, (args) => guarded(async () => posted(await hub.post<MessageLike>(path('dms', args.peer, 'messages'), postBody(args)))))
+  }, (args) => guarded(async () => posted(await hub.postDm(args.peer, postBody(args)) as MessageLike)))
 
   server.registerTool('read_message', {
     description: 'Reads one message in full, with the unread messages it replies to (oldest first). This records that ' +
       'you read them: it is how you take in an answer listed under to_consume.',
     inputSchema: {channel: z.string().min(1), message_id: z.string().min(1)},
   }, (args) => guarded(async () => {
-    const chain = await hub.get<MessageLike[]>(path('channels', args.channel, 'messages', args.message_id))
+    const chain = await hub.readMessage(args.channel, args.message_id) as MessageLike[]
     return fenced((f) => renderMessages(f, chain, '(nothing returned)'))
   }))
 
@@ -96,7 +95,7 @@ export function registerMessageTools({server, hub}: ToolContext): void {
       limit: z.number().int().min(1).max(1000).default(50),
     },
   }, (args) => guarded(async () => {
-    const rows = await hub.get<MessageLike[]>(path('channels', args.channel, 'messages'), {since: args.since, limit: args.limit})
+    const rows = await hub.history(args.channel, {since: args.since, limit: args.limit}) as MessageLike[]
     const more = rows.length === args.limit ? [`(more may follow: call again with since=${rows[rows.length - 1].seq})`] : []
     return fenced((f) => [...renderMessages(f, rows, `(no messages after seq ${args.since})`), ...more])
   }))

@@ -1,7 +1,6 @@
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
-import {path} from '../hub-http.js'
 import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
@@ -17,7 +16,7 @@ export function registerStoreTools({server, hub}: ToolContext): void {
       'expect_version to store_set to update it safely).',
     inputSchema: {channel, key},
   }, (args) => guarded(async () => {
-    const entry = await hub.get<StoreEntry>(path('channels', args.channel, 'store', args.key))
+    const entry = await hub.storeGet(args.channel, args.key)
     return fenced((f) => renderRecord(f, entry as unknown as Record<string, unknown>, ['value']))
   }))
 
@@ -27,9 +26,7 @@ export function registerStoreTools({server, hub}: ToolContext): void {
       'record who owns a task; writing the same value again only refreshes it.',
     inputSchema: {channel, key, value: z.unknown().describe('any JSON value'), expect_version: z.number().int().min(0).optional()},
   }, (args) => guarded(async () => {
-    const body: Record<string, unknown> = {value: args.value ?? null}
-    if (args.expect_version !== undefined) body.expect_version = args.expect_version
-    const entry = await hub.put<StoreEntry>(path('channels', args.channel, 'store', args.key), body)
+    const entry = await hub.storePut(args.channel, args.key, args.value ?? null, {expectVersion: args.expect_version})
     return `STORED ${entry.channel}/${entry.key} version=${entry.version} by ${entry.updated_by}`
   }))
 
@@ -37,7 +34,7 @@ export function registerStoreTools({server, hub}: ToolContext): void {
     description: 'Lists the keys of a channel\'s shared store with their versions and last writers.',
     inputSchema: {channel},
   }, (args) => guarded(async () => {
-    const rows = await hub.get<StoreEntry[]>(path('channels', args.channel, 'store'))
+    const rows = await hub.storeList(args.channel)
     if (!rows.length) return `The store of ${args.channel} is empty.`
     return fenced((f) => rows.map((r) => `${f.inline('key', r.key)} version=${r.version} by ${r.updated_by}`))
   }))

@@ -1,8 +1,7 @@
+import type {AgoraClient} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced, singleLine} from '../fence.js'
-import {path} from '../hub-http.js'
-import type {HubHttp} from '../hub-http.js'
 import {renderMessage, when} from '../render.js'
 import type {MessageLike} from '../render.js'
 import {guarded, HubError} from '../result.js'
@@ -12,10 +11,10 @@ import type {ToolContext} from './context.js'
 
 const PAGE = 1000
 
-async function history(hub: HubHttp, channel: string, since: number): Promise<MessageLike[]> {
+async function history(hub: AgoraClient, channel: string, since: number): Promise<MessageLike[]> {
   const rows: MessageLike[] = []
   for (let after = since; ;) {
-    const page = await hub.get<MessageLike[]>(path('channels', channel, 'messages'), {since: after, limit: PAGE})
+    const page = await hub.history(channel, {since: after, limit: PAGE}) as MessageLike[]
     rows.push(...page)
     if (page.length < PAGE) return rows
     after = page[page.length - 1].seq ?? after
@@ -24,8 +23,8 @@ async function history(hub: HubHttp, channel: string, since: number): Promise<Me
 
 interface VoteState {root: MessageLike; after: MessageLike[]; published?: MessageLike}
 
-async function loadVote(hub: HubHttp, channel: string, messageId: string): Promise<VoteState> {
-  const chain = await hub.get<MessageLike[]>(path('channels', channel, 'messages', messageId))
+async function loadVote(hub: AgoraClient, channel: string, messageId: string): Promise<VoteState> {
+  const chain = await hub.readMessage(channel, messageId) as MessageLike[]
   const root = chain.find((m) => m.id === messageId) ?? chain[chain.length - 1]
   if (!root || !voteSpecOf(root)) throw new HubError(400, `message ${messageId} in ${channel} is not a vote root (it carries no data.vote)`, 'pass the id open_vote returned')
   const after = await history(hub, channel, root.seq ?? 0)
@@ -34,11 +33,11 @@ async function loadVote(hub: HubHttp, channel: string, messageId: string): Promi
 }
 
 /** The chair's view: the vote channel plus every DM channel the chair is in. */
-async function chairTally(hub: HubHttp, channel: string, state: VoteState): Promise<VoteTally> {
-  const channels = await hub.get<Array<{name: string; member: boolean}>>('/channels')
+async function chairTally(hub: AgoraClient, channel: string, state: VoteState): Promise<VoteTally> {
+  const channels = await hub.listChannels()
   const dms: MessageLike[] = []
   for (const dm of channels.filter((c) => c.member && c.name.startsWith('dm:'))) dms.push(...await history(hub, dm.name, 0))
-  const members = await hub.get<Array<{agent_id: string}>>(path('channels', channel, 'members'))
+  const members = await hub.channelMembers(channel)
   return tallyVote(state.root, [...state.after, ...dms], members.map((m) => m.agent_id))
 }
 
@@ -61,7 +60,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
     if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
       throw new HubError(400, 'vote options must be distinct (compared case-insensitively)', 'remove the duplicate options and retry')
     }
-    const me = await hub.get<{id: string}>('/whoami')
+    const me = await hub.whoami()
     const tag = newVoteTag()
     const closesAt = now() + args.ttl_minutes * 60
     const topic = singleLine(args.topic, 200)
@@ -69,7 +68,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
       `To vote, DM ${me.id} one line: \`vote ${tag}: <option text or number>\` (rank with \`a > b > c\`). ` +
       'Your last ballot counts; an unrecognised choice voids the whole ballot.',
       `Closes at ${when(closesAt)}, or as soon as every member has voted.`].join('\n')
-    const root = await hub.post<MessageLike>(path('channels', args.channel, 'messages'), {
+    const root = await hub.postMessage(args.channel, {
       status: 'open', title: singleLine(`VOTE: ${topic}`, 120), body,
       data: {vote: {topic, options, tag, ballots: 'dm', closes_at: closesAt}},
     })
@@ -82,7 +81,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
   }, (args) => guarded(async () => {
     const state = await loadVote(hub, args.channel, args.message_id)
     if (state.published) return showPublished(state.published)
-    const me = await hub.get<{id: string}>('/whoami')
+    const me = await hub.whoami()
     const spec = voteSpecOf(state.root)!
     if (me.id !== state.root.sender) {
       return `Vote ${spec.tag} is blind until it closes (${when(spec.closes_at)}); its chair ${state.root.sender} publishes the result. ` +
@@ -103,7 +102,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
   }, (args) => guarded(async () => {
     const state = await loadVote(hub, args.channel, args.message_id)
     if (state.published) return showPublished(state.published)
-    const me = await hub.get<{id: string}>('/whoami')
+    const me = await hub.whoami()
     if (me.id !== state.root.sender) throw new HubError(403, `only the chair ${state.root.sender} can close this vote`, 'ballot by DM to the chair instead')
     const tally = await chairTally(hub, args.channel, state)
     const expired = now() >= tally.spec.closes_at
@@ -113,7 +112,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
     }
     const reason = tally.allVoted ? 'all members voted' : expired ? 'window ended' : 'CLOSED EARLY BY THE CHAIR'
     const result = voteResult(tally, reason)
-    const post = await hub.post<MessageLike>(path('channels', args.channel, 'messages'), {
+    const post = await hub.postMessage(args.channel, {
       status: 'resolved', reply_to: state.root.id, title: singleLine(`VOTE RESULT: ${tally.spec.topic}`, 120), body: result.body, data: result.data,
     })
     return fenced((f) => [`VOTE PUBLISHED ${post.channel}#${post.seq} id=${post.id}`, f.block('result', result.body)])
