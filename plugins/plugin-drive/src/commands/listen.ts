@@ -1,0 +1,63 @@
+import {Command, Flags} from '@oclif/core'
+
+import {httpHub} from '../hub-port.js'
+import {runListen} from '../listen/run-listen.js'
+import type {ListenSource} from '../listen/run-listen.js'
+import {openWsSource} from '../listen/ws-source.js'
+import {receptionSeat} from '../seat-context.js'
+
+export default class Listen extends Command {
+  static summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
+  static description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
+Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, signal); 1 no identity or no notify file.`
+
+  static flags = {
+    as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
+    url: Flags.string({description: 'hub URL'}),
+    home: Flags.string({description: 'AGORA_HOME for this process and its children'}),
+    source: Flags.string({options: ['auto', 'file', 'ws'], default: 'auto', description: 'file tails the hub notify file; ws subscribes to the hub'}),
+    once: Flags.boolean({description: 'exit after the first wake (exit 2), checking /owed backlog first'}),
+    'important-only': Flags.boolean({description: 'wake only for mail that names this seat, is urgent, or asks the room'}),
+    'max-wait': Flags.integer({min: 0, description: 'seconds before a quiet exit 0'}),
+    debounce: Flags.string({default: '15', description: 'seconds a burst is gathered into one wake'}),
+    lock: Flags.string({description: 'lock file path (persistent listeners lock listen-<id>.lock by default)'}),
+    heartbeat: Flags.integer({min: 1, default: 300, description: 'seconds between heartbeat lines'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parse(Listen)
+    const seat = receptionSeat(flags)
+    const debounce = Number(flags.debounce)
+    if (!Number.isFinite(debounce) || debounce < 0) this.error(`--debounce must be a number of seconds ≥ 0, got '${flags.debounce}'`, {exit: 1})
+    if (!seat.agentId) {
+      this.logToStderr('agora listen: no seat identity; pass --as <id>, set AGORA_AGENT_ID, or run in a folder wired by `agora setup <id>`')
+      this.log('AGORA_LISTEN ended reason=no-identity')
+      this.exit(1)
+    }
+    const controller = new AbortController()
+    const stop = (): void => controller.abort()
+    for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, stop)
+    const result = await runListen(
+      {
+        agentId: seat.agentId!,
+        url: seat.url,
+        home: seat.home,
+        source: flags.source as ListenSource,
+        once: flags.once,
+        importantOnly: flags['important-only'],
+        maxWaitS: flags['max-wait'] ?? null,
+        debounceS: debounce,
+        heartbeatS: flags.heartbeat,
+        lock: flags.lock,
+      },
+      {
+        out: (line) => process.stdout.write(line + '\n'),
+        err: (line) => process.stderr.write(line + '\n'),
+        hub: httpHub({url: seat.url, agentId: seat.agentId!, home: seat.home}),
+        openWs: openWsSource,
+        signal: controller.signal,
+      },
+    )
+    if (result.code !== 0) this.exit(result.code)
+  }
+}
