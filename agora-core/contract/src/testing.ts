@@ -21,13 +21,19 @@ export function recordSideEffects<T>(fn: () => T): {value: T; touched: string[]}
   const touched: string[] = []
   const envDescriptor = Object.getOwnPropertyDescriptor(process, 'env')!
   const restore: Array<() => void> = []
+  let depth = 0
   const spy = (target: Record<string, unknown>, label: string) => {
     for (const key of Object.keys(target)) {
       const original = target[key]
       if (typeof original !== 'function' || !/^[a-z]/.test(key)) continue
       target[key] = function (this: unknown, ...args: unknown[]) {
-        touched.push(`${label}.${key}`)
-        return (original as (...a: unknown[]) => unknown).apply(this, args)
+        if (depth === 0) touched.push(`${label}.${key}`)
+        depth++
+        try {
+          return (original as (...a: unknown[]) => unknown).apply(this, args)
+        } finally {
+          depth--
+        }
       }
       restore.push(() => {
         target[key] = original
