@@ -4,7 +4,7 @@ import {openStream, sendEvent, sendJson} from './sse.js'
 
 /**
  * OpenAI Responses: tools are `{type:'function', name}` or a `{type:'namespace', name, tools}`
- * group (how codex offers MCP tools); a result is a trailing `function_call_output` input item.
+ * group (how some clients offer MCP tools); a result is a trailing `function_call_output` input item.
  */
 export function responsesInput(body: Record<string, unknown>): ScriptInput {
   const tools: OfferedTool[] = []

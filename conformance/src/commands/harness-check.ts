@@ -1,0 +1,83 @@
+import {resolve} from 'node:path'
+import {Args, Command, Flags} from '@oclif/core'
+import {discoverHarnesses, mcpBindingEnv} from '@agora/contract'
+import {lookupKey, readSeatRecord, resolveAdminKey, resolveHome, resolveSeat} from '@agora/home'
+import {checkHarness} from '../check.js'
+import {resolveMcpCommand} from '../mcp-command.js'
+import {presenceReader, realPorts} from '../ports.js'
+import {renderText} from '../render-text.js'
+import type {HarnessCheckReport} from '../types.js'
+import {exitCodeOf} from '../verdict.js'
+
+export type HarnessCheckResult = HarnessCheckReport
+
+export default class HarnessCheck extends Command {
+  static summary = 'Check an installed harness plugin against the agora harness contract (probes C0–C9).'
+  static description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
+    'The workspace is the folder the command runs in (or --workspace); C4/C5 read the config `agora setup` wrote there.'
+  static examples = [
+    '<%= config.bin %> harness-check <harness>',
+    '<%= config.bin %> harness-check <harness> --json',
+    '<%= config.bin %> harness-check <harness> --live --as my-seat',
+  ]
+  static enableJsonFlag = true
+  static args = {harness: Args.string({description: 'the harness name, as `agora harness list` shows it', required: true})}
+  static flags = {
+    as: Flags.string({description: 'seat id the turn acts as (default: $AGORA_AGENT_ID, then this folder\'s seat record)'}),
+    url: Flags.string({description: 'hub URL (default: $AGORA_URL, this folder\'s seat record, config.json, http://127.0.0.1:8765)'}),
+    live: Flags.boolean({description: 'C9: run one real turn (one model call) and judge it', default: false}),
+    workspace: Flags.string({description: 'the workspace folder (default: the current folder)'}),
+    model: Flags.string({description: 'model for the live turn (a drive request knob; refused if the harness cannot express it)'}),
+    provider: Flags.string({description: 'provider for the live turn (a drive request knob; refused if the harness cannot express it)'}),
+    'probe-timeout': Flags.integer({description: 'C2: seconds the probe argv gets to terminate', default: 20, min: 1}),
+    'live-timeout': Flags.integer({description: 'C9: seconds the live turn gets', default: 300, min: 1}),
+  }
+
+  async run(): Promise<HarnessCheckResult> {
+    const {args, flags} = await this.parse(HarnessCheck)
+    const env = process.env
+    const workspace = resolve(flags.workspace ?? process.cwd())
+    const home = resolveHome(env)
+    const resolved = resolveSeat({as: flags.as, url: flags.url}, {env, cwd: workspace, home})
+    const agentId = resolved.agentId ?? 'harness-check'
+    const about = safeAbout(workspace)
+    const seat = {agentId, url: resolved.url, home, about}
+    const mcp = {command: await resolveMcpCommand(this.config.root, this.config.pjson.bin, env), args: [], env: mcpBindingEnv(seat)}
+    const discovered = await discoverHarnesses(this.config)
+    const key = lookupKey(home, resolved.url, agentId)
+    const adminKey = resolveAdminKey(home, env)
+    const hub = presenceReader(resolved.url, adminKey ? {label: 'the admin key', key: adminKey} : null)
+    const tty = process.stderr.isTTY === true && !this.jsonEnabled()
+    const report = await checkHarness({
+      harness: args.harness,
+      discovered,
+      workspace,
+      seat,
+      mcp,
+      agoraVersion: this.config.version,
+      live: flags.live,
+      liveRequest: {...(flags.model ? {model: flags.model} : {}), ...(flags.provider ? {provider: flags.provider} : {})},
+      env,
+      knownSecrets: key ? [key] : [],
+      ports: realPorts(env, hub),
+      timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: flags['live-timeout'] * 1000},
+      progress: tty
+        ? {
+            start: (probe) => process.stderr.write(`\r\x1b[2K  ${probe.id} ${probe.capability} …`),
+            done: () => process.stderr.write('\r\x1b[2K'),
+          }
+        : {},
+    })
+    if (!this.jsonEnabled()) this.log(renderText(report))
+    process.exitCode = exitCodeOf(report)
+    return report
+  }
+}
+
+function safeAbout(workspace: string): string {
+  try {
+    return readSeatRecord(workspace)?.about ?? ''
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,13 @@
+/** The operator environment without any AGORA_* variable: a child sees only what agora hands it. */
+export function scrubAgoraEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && !key.startsWith('AGORA_')) out[key] = value
+  }
+  return out
+}
+
+/** Seconds with one decimal, for details. */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`
+}

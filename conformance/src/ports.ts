@@ -1,0 +1,111 @@
+import {constants} from 'node:fs'
+import {access, chmod, mkdir, readFile, stat, writeFile} from 'node:fs/promises'
+import {delimiter, dirname, join} from 'node:path'
+import {execa} from 'execa'
+import type {HubPort, Ports, SpawnRequest, SpawnResult} from './types.js'
+
+const MAX_FILE = 1024 * 1024
+
+/** PATH lookup in the given environment (not this process's), like `which`. */
+export async function whichIn(binary: string, env: Record<string, string | undefined>): Promise<string | null> {
+  const candidates = binary.includes('/') ? [binary] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, binary))
+  for (const candidate of candidates) {
+    try {
+      await access(candidate, constants.X_OK)
+      if ((await stat(candidate)).isFile()) return candidate
+    } catch {
+      // not here
+    }
+  }
+  return null
+}
+
+/**
+ * Runs a child in its own process group with stdin closed, and kills the whole group on timeout
+ * and once the child exits (a framework's MCP children must not outlive the turn or hold its pipes).
+ */
+export async function spawnInGroup(request: SpawnRequest): Promise<SpawnResult> {
+  const started = Date.now()
+  const [file, ...args] = request.argv
+  const child = execa(file, args, {
+    cwd: request.cwd, env: request.env, extendEnv: false, stdin: 'ignore', detached: true,
+    reject: false, stripFinalNewline: false, maxBuffer: 64 * 1024 * 1024,
+  })
+  let timedOut = false
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined) return
+    try {
+      process.kill(-child.pid, signal)
+    } catch {
+      // the group is gone
+    }
+  }
+  const timer = setTimeout(() => {
+    timedOut = true
+    killGroup('SIGKILL')
+  }, request.timeoutMs)
+  child.once('exit', () => setTimeout(() => killGroup('SIGKILL'), 200).unref())
+  const result = await child
+  clearTimeout(timer)
+  const spawnFailed = result.failed && result.exitCode === undefined && !timedOut && result.signal === undefined
+  return {
+    exitCode: result.exitCode ?? null,
+    stdout: String(result.stdout ?? ''),
+    stderr: String(result.stderr ?? ''),
+    timedOut,
+    durationMs: Date.now() - started,
+    error: spawnFailed ? (result.cause instanceof Error ? result.cause.message : (result.shortMessage ?? "the process could not start")) : null,
+  }
+}
+
+export async function readSmallFile(path: string): Promise<string | null> {
+  try {
+    const info = await stat(path)
+    if (!info.isFile() || info.size > MAX_FILE) return null
+    return await readFile(path, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+export async function writePrivateFile(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), {recursive: true, mode: 0o700})
+  await writeFile(path, content, {mode: 0o600})
+  await chmod(path, 0o600)
+}
+
+/**
+ * The hub's presence record, read with a credential that is not the seat's own (reading it with
+ * the seat's key would itself advance it). Without one, the reader is null and C9 says so.
+ */
+export function presenceReader(url: string, credential: {label: string; key: string} | null, fetchImpl: typeof fetch = fetch): HubPort {
+  return {
+    reader: credential?.label ?? null,
+    async presenceUpdatedAt(agentId: string): Promise<number> {
+      if (credential === null) return -1
+      try {
+        const res = await fetchImpl(`${url}/presence/${encodeURIComponent(agentId)}`, {
+          headers: {authorization: `Bearer ${credential.key}`},
+          signal: AbortSignal.timeout(5000),
+        })
+        if (!res.ok) return -1
+        const body = (await res.json()) as {updated_at?: unknown}
+        return typeof body.updated_at === 'number' ? body.updated_at : -1
+      } catch {
+        return -1
+      }
+    },
+  }
+}
+
+/** The real ports, bound to the operator environment (PATH lookups use it). */
+export function realPorts(env: Record<string, string | undefined>, hub: HubPort): Ports {
+  return {
+    which: (binary) => whichIn(binary, env),
+    spawn: spawnInGroup,
+    readFile: readSmallFile,
+    writeFile: writePrivateFile,
+    now: () => Date.now(),
+    hub,
+  }
+}
