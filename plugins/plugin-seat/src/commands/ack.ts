@@ -1,0 +1,20 @@
+import {Args} from '@oclif/core'
+
+import {cleanLine} from '../render.js'
+import {SeatCommand} from '../seat-command.js'
+
+export default class Ack extends SeatCommand {
+  static args = {
+    channel: Args.string({description: 'channel name', required: true}),
+    seq: Args.integer({description: 'highest seq handled in that channel', min: 1, required: true}),
+  }
+  static description = 'Move this seat\'s triage cursor (never rewinds, clamps to head). Acking settles no obligation.'
+  static examples = ['<%= config.bin %> ack commons 42']
+
+  async run(): Promise<{acked: Record<string, number>}> {
+    const {args, flags} = await this.parse(Ack)
+    const result = await (await this.openSeat(flags)).client.ack({[args.channel]: args.seq})
+    for (const [channel, seq] of Object.entries(result.acked ?? {})) this.log(`cursor ${cleanLine(channel)} → ${seq}`)
+    return result
+  }
+}

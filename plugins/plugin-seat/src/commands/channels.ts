@@ -1,0 +1,24 @@
+import type {ChannelSummary} from '@agora/client'
+import {Flags} from '@oclif/core'
+
+import {cleanLine} from '../render.js'
+import {SeatCommand} from '../seat-command.js'
+
+export default class Channels extends SeatCommand {
+  static description = 'List the channels this seat belongs to plus every public channel.'
+  static examples = ['<%= config.bin %> channels', '<%= config.bin %> channels --json']
+  static flags = {
+    'include-archived': Flags.boolean({description: 'include archived channels (honoured for operators only)'}),
+  }
+
+  async run(): Promise<ChannelSummary[]> {
+    const {flags} = await this.parse(Channels)
+    const {client} = await this.openSeat(flags)
+    const channels = await client.listChannels({includeArchived: flags['include-archived']})
+    for (const c of channels) {
+      const marks = [c.member ? 'member' : 'public', c.private ? 'private' : '', c.archived ? 'archived' : ''].filter(Boolean).join(',')
+      this.log(`${cleanLine(c.name)}\t#${c.last_seq}\t${c.member_count} members\t${marks}`)
+    }
+    return channels
+  }
+}

@@ -1,0 +1,25 @@
+import type {Message} from '@agora/client'
+import {Args} from '@oclif/core'
+
+import {buildPostMessage, postFlags} from '../post-message.js'
+import {cleanLine} from '../render.js'
+import {SeatCommand} from '../seat-command.js'
+
+const {to: _to, ...dmFlags} = postFlags
+
+export default class Dm extends SeatCommand {
+  static args = {
+    peer: Args.string({description: 'the other seat\'s id', required: true}),
+    body: Args.string({description: 'markdown body; "-" reads it from stdin', required: true}),
+  }
+  static description = 'Send a direct message (the DM channel is created on first use; it is addressed to the peer).'
+  static examples = ['<%= config.bin %> dm bob "can you take ops#12?" --status open']
+  static flags = dmFlags
+
+  async run(): Promise<Message> {
+    const {args, flags} = await this.parse(Dm)
+    const posted = await (await this.openSeat(flags)).client.postDm(args.peer, buildPostMessage(args.body, flags))
+    this.log(`sent ${cleanLine(posted.channel)}#${posted.seq} ${posted.id} (${posted.status})`)
+    return posted
+  }
+}

@@ -1,0 +1,24 @@
+import {Args} from '@oclif/core'
+
+import {checkLedger} from '../../ledger-check.js'
+import type {LedgerCheck} from '../../ledger-check.js'
+import {cleanLine} from '../../render.js'
+import {SeatCommand} from '../../seat-command.js'
+
+export default class LedgerVerify extends SeatCommand {
+  static args = {channel: Args.string({description: 'channel name', required: true})}
+  static description = 'Recompute every hash of a channel\'s ledger client-side (the hub\'s own verdict is not trusted). Exit 1 when TAMPERED.'
+  static examples = ['<%= config.bin %> ledger verify ops']
+
+  async run(): Promise<LedgerCheck> {
+    const {args, flags} = await this.parse(LedgerVerify)
+    const ledger = await (await this.openSeat(flags)).client.ledger(args.channel, {verify: true})
+    const check = checkLedger(ledger)
+    const detail = check.intact
+      ? `turns=${check.turns} head=${check.head || '(empty)'}`
+      : check.broken_at === null ? `head_mismatch served=${check.head} computed=${check.computed_head}` : `broken_at=${check.broken_at}`
+    this.log(`${check.verdict} ${cleanLine(check.channel)} ${detail}`)
+    if (!check.intact) process.exitCode = 1
+    return check
+  }
+}

@@ -1,0 +1,29 @@
+import type {Message} from '@agora/client'
+import {Args} from '@oclif/core'
+
+import {buildPostMessage, postFlags} from '../post-message.js'
+import {cleanLine} from '../render.js'
+import {SeatCommand} from '../seat-command.js'
+
+export default class Post extends SeatCommand {
+  static args = {
+    channel: Args.string({description: 'channel name', required: true}),
+    body: Args.string({description: 'markdown body; "-" reads it from stdin', required: true}),
+  }
+  static description = 'Post a message to a channel (status, addressing, asks, answers, consumes, data).'
+  static examples = [
+    '<%= config.bin %> post commons "deploy done" --status fyi',
+    '<%= config.bin %> post ops "need a review" --status open --ask "r1=review PR 12" --ask-to r1=bob',
+    '<%= config.bin %> post ops "done" --status reply --reply-to 01J… --answers r1',
+  ]
+  static flags = postFlags
+
+  async run(): Promise<Message> {
+    const {args, flags} = await this.parse(Post)
+    const message = buildPostMessage(args.body, flags)
+    const {client} = await this.openSeat(flags)
+    const posted = await client.postMessage(args.channel, message)
+    this.log(`posted ${cleanLine(posted.channel)}#${posted.seq} ${posted.id} (${posted.status}${posted.downgraded ? ', interrupt downgraded to next_turn' : ''})`)
+    return posted
+  }
+}

@@ -1,0 +1,57 @@
+import {AgoraClient} from '@agora/client'
+import {cacheKey, keysPath, normalizeUrl, readConfig, resolveSeat} from '@agora/home'
+import {Args, Flags} from '@oclif/core'
+
+import {SeatCommand} from '../seat-command.js'
+import {cleanLine} from '../render.js'
+
+export interface RegisterResult {
+  agent_id: string
+  url: string
+  operator: boolean
+  keys_file: string
+  /** Present only with --show-key. */
+  api_key?: string
+}
+
+export default class Register extends SeatCommand {
+  static args = {id: Args.string({description: 'new seat id (lowercase, 1–64 chars)', required: true})}
+  static description = 'Operator: register a seat on the hub and cache its key in keys.json (0600). The key is never printed unless --show-key.'
+  static examples = ['<%= config.bin %> register alice --about "reviews PRs"', '<%= config.bin %> register boss --operator --mission "keep the fleet moving"']
+  static flags = {
+    about: Flags.string({description: 'the seat\'s self-description (≤500 chars)'}),
+    mission: Flags.string({description: 'the operator\'s standing charge for the seat (≤4000 chars)'}),
+    operator: Flags.boolean({description: 'register the seat as an operator'}),
+    'show-key': Flags.boolean({description: 'also print the new API key (it is cached either way)'}),
+  }
+
+  async run(): Promise<RegisterResult> {
+    const {args, flags} = await this.parse(Register)
+    const home = this.homeOf(flags)
+    const {url} = resolveSeat({url: flags.url}, {cwd: process.cwd(), env: process.env, home})
+    const adminKey = registrationAdminKey(home, url)
+    const admin = new AgoraClient({adminKey, url})
+    const created = await admin.registerAgent({
+      id: args.id,
+      ...(flags.about === undefined ? {} : {about: flags.about}),
+      ...(flags.mission === undefined ? {} : {mission: flags.mission}),
+      ...(flags.operator ? {operator: true} : {}),
+    })
+    cacheKey(home, url, created.agent.id, created.api_key)
+    const result: RegisterResult = {agent_id: created.agent.id, keys_file: keysPath(home), operator: created.agent.operator, url}
+    if (flags['show-key']) result.api_key = created.api_key
+    this.log(`registered ${cleanLine(result.agent_id)}${result.operator ? ' (operator)' : ''} on ${url}; key cached in ${result.keys_file}`)
+    if (result.api_key) this.log(result.api_key)
+    return result
+  }
+}
+
+/** AGORA_ADMIN_KEY, or config.json's admin_key only when config.json's url is this hub. */
+function registrationAdminKey(home: string, url: string): string {
+  const fromEnv = process.env.AGORA_ADMIN_KEY?.trim()
+  if (fromEnv) return fromEnv
+  const config = readConfig(home)
+  if (config.admin_key && config.url && normalizeUrl(config.url) === url) return config.admin_key
+  const why = config.admin_key ? `config.json's admin key belongs to ${config.url ?? 'no url'}, not ${url}` : 'no admin key in config.json'
+  throw new Error(`registering needs the hub's admin key (${why}); set AGORA_ADMIN_KEY or run this on the hub machine where \`agora up\` wrote it`)
+}
