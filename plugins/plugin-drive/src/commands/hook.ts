@@ -1,0 +1,43 @@
+import {Args, Command, Flags} from '@oclif/core'
+
+import {runHook, HOOK_EVENTS, HOOK_FORMATS} from '../hook/run-hook.js'
+import type {HookEventName, HookFormat} from '../hook/run-hook.js'
+import {readPayload} from '../hook/stdin.js'
+import {httpHub} from '../hub-port.js'
+import {receptionSeat} from '../seat-context.js'
+
+export default class Hook extends Command {
+  static summary = 'Reception hook a harness runs on session events; always exits 0'
+  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. Problems go to stderr; the exit code is always 0.'
+
+  static args = {
+    event: Args.string({required: true, options: [...HOOK_EVENTS], description: 'the harness event'}),
+  }
+
+  static flags = {
+    as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
+    url: Flags.string({description: 'hub URL'}),
+    home: Flags.string({description: 'AGORA_HOME for this process'}),
+    format: Flags.string({options: [...HOOK_FORMATS], default: 'standard', description: 'stop-hook output shape: standard {"decision":"block"} or followup {"followup_message"}'}),
+  }
+
+  async run(): Promise<void> {
+    const payloadPromise = readPayload(process.stdin)
+    try {
+      const {args, flags} = await this.parse(Hook)
+      const payload = await payloadPromise
+      const seat = receptionSeat(flags)
+      if (!seat.agentId) {
+        this.logToStderr(`agora hook ${args.event}: reception unavailable: no seat identity (pass --as, set AGORA_AGENT_ID, or run \`agora setup <id>\` here)`)
+        return
+      }
+      const hub = httpHub({url: seat.url, agentId: seat.agentId, home: seat.home, headers: {'x-agora-hook': '1'}})
+      const result = await runHook({event: args.event as HookEventName, agentId: seat.agentId, home: seat.home, format: flags.format as HookFormat, payload}, {hub})
+      if (result.warning) this.logToStderr(result.warning)
+      if (result.output) process.stdout.write(JSON.stringify(result.output) + '\n')
+    } catch (error) {
+      await payloadPromise
+      this.logToStderr(`agora hook: reception unavailable: ${(error as Error).message}`)
+    }
+  }
+}
