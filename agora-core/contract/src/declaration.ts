@@ -59,7 +59,14 @@ export interface Turn {
     pluginRoot: string
     /** A directory under AGORA_HOME private to this seat and harness, for state the harness keeps. */
     stateDir: string
+    /**
+     * Absolute path of agora's packaged agora-channels SKILL.md, when the caller has it; a harness
+     * that loads the skill per turn (rather than from the workspace) points its CLI at it.
+     */
+    skill?: string
   }
+  /** The caller's bound on this turn in seconds, for a harness whose CLI takes its own timeout. */
+  timeoutSeconds?: number
 }
 
 /** A file the turn needs on disk before it starts; core writes it (0600) or, in conformance, inspects it. */

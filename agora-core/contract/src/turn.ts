@@ -13,6 +13,7 @@ export interface TurnInput extends DriveRequest {
   mcp: McpLaunch
   workspace: string
   paths: Turn['paths']
+  timeoutSeconds?: number
 }
 
 /**
@@ -56,6 +57,7 @@ export function prepareTurn(decl: HarnessDeclaration, input: TurnInput, all: Har
     mcp: {command: input.mcp.command, args: [...input.mcp.args], env: {...input.mcp.env}},
     workspace: input.workspace,
     paths: {...input.paths},
+    ...(input.timeoutSeconds === undefined ? {} : {timeoutSeconds: input.timeoutSeconds}),
   }
 }
 
@@ -69,7 +71,7 @@ export function sampleTurnInput(overrides: Partial<TurnInput> = {}): TurnInput {
     sessionId: null,
     mcp: {command: '/usr/local/bin/agora-mcp', args: [], env: mcpBindingEnv(seat)},
     workspace: '/home/agora/workspace',
-    paths: {pluginRoot: '/usr/local/lib/agora/harness', stateDir: `${seat.home}/harness-state/${seat.agentId}`},
+    paths: {pluginRoot: '/usr/local/lib/agora/harness', stateDir: `${seat.home}/harness-state/${seat.agentId}`, skill: '/usr/local/lib/agora/skill/SKILL.md'},
     ...overrides,
     seat,
   }
