@@ -1,0 +1,61 @@
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {expect} from 'chai'
+
+import {startHub} from '../helpers/hub.js'
+import type {TestHub} from '../helpers/hub.js'
+import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+
+describe('vote tools', function () {
+  this.timeout(60_000)
+  let hub: TestHub
+  let seats: Record<string, Client>
+  let root: string
+  let tag: string
+
+  before(async () => {
+    hub = await startHub(['alice', 'bob', 'carol'])
+    const ids = ['alice', 'bob', 'carol']
+    const clients = await Promise.all(ids.map((id) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))))
+    seats = Object.fromEntries(ids.map((id, i) => [id, clients[i]]))
+    await must(seats.alice, 'create_channel', {name: 'council', private: false})
+    await must(seats.bob, 'join_channel', {channel: 'council'})
+    await must(seats.carol, 'join_channel', {channel: 'council'})
+  })
+
+  after(async () => {
+    await Promise.all(Object.values(seats ?? {}).map((c) => c.close()))
+    await hub?.close()
+  })
+
+  it('opens a blind vote root with a tag and a closing time', async () => {
+    const opened = await must(seats.alice, 'open_vote', {channel: 'council', topic: 'Which db?', options: ['postgres', 'sqlite'], ttl_minutes: 1})
+    ;[, root, tag] = /message_id=([0-9A-Z]{26}) tag=(v-[0-9a-z]{6})/.exec(opened)!
+    expect(opened).to.include('closes_at=')
+  })
+
+  it('shows the chair the ballots cast by DM and keeps them blind to voters', async () => {
+    await must(seats.bob, 'send_dm', {peer: 'alice', body: `vote ${tag}: sqlite`})
+    const chair = await must(seats.alice, 'tally_vote', {channel: 'council', message_id: root})
+    expect(chair).to.include('1 counted').and.include('not yet voted: carol')
+    expect(await must(seats.bob, 'tally_vote', {channel: 'council', message_id: root})).to.include('is blind until it closes')
+  })
+
+  it('refuses close_vote while the window runs and a member has not voted (409)', async () => {
+    const refused = await call(seats.alice, 'close_vote', {channel: 'council', message_id: root})
+    expect(refused.isError).to.equal(true)
+    const body = JSON.parse(refused.text) as {error: number; detail: string; action: string}
+    expect(body.error).to.equal(409)
+    expect(body.detail).to.include('carol')
+    expect(body.action).to.include('force=true')
+  })
+
+  it('is published once by the hub sweep after closes_at passes', async () => {
+    hub.advance(120)
+    await hub.sweepVotes()
+    await hub.sweepVotes()
+    const seen = await must(seats.carol, 'tally_vote', {channel: 'council', message_id: root})
+    expect(seen).to.include('VOTE CLOSED').and.include('from hub').and.include('vote_result')
+    const history = await must(seats.carol, 'read_channel', {channel: 'council'})
+    expect(history.match(/"vote_result"/g)).to.have.length(1)
+  })
+})
