@@ -21,7 +21,7 @@ const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted
 const ms = (value: number): string => `${value.toFixed(2)} ms`
 
 execFileSync('npx', ['tsc', '-b', 'agora-core/mcp'], {cwd: ROOT, stdio: 'inherit'})
-const hub = await createHub({db: ':memory:', port: 0, adminKey: ADMIN_KEY})
+const hub = await createHub({db: ':memory:', host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: null})
 const created = await new AgoraClient({url: hub.url, adminKey: ADMIN_KEY}).registerAgent({id: 'bench'})
 const home = mkdtempSync(join(tmpdir(), 'agora-mcp-bench-'))
 chmodSync(home, 0o700)

@@ -17,7 +17,10 @@ export interface TestHub {
 
 export async function startHub(seats: string[]): Promise<TestHub> {
   let offset = 0
-  const hub = await createHub({db: ':memory:', port: 0, adminKey: ADMIN_KEY, toCloseMinAge: 0, now: () => Date.now() / 1000 + offset})
+  const hub = await createHub({
+    db: ':memory:', host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: null, ratePerMinute: 6000,
+    toCloseMinAge: 0, voteSweepMs: 3_600_000, now: () => Date.now() / 1000 + offset,
+  })
   const admin = new AgoraClient({url: hub.url, adminKey: ADMIN_KEY})
   const keys: Record<string, string> = {}
   for (const id of seats) {
