@@ -29,7 +29,7 @@ export function registerIdentityTools({server, hub, identity}: ToolContext): voi
       lines.push(mission ? `MISSION (your operator's standing charge):\n${f.block('mission', mission)}` : 'MISSION: none set; ask your operator what this seat is for.')
       lines.push(`about: ${about ? f.inline('about', about) : '(empty: set one with set_about)'}`)
       if (rules?.text) lines.push(`hub rules v${rules.version ?? 0}:\n${f.block('hub_rules', rules.text)}`)
-      lines.push(...renderRecord(f, rest))
+      lines.push(...renderRecord(f, rest, ['name']))
       return lines
     })
   }))
