@@ -8,7 +8,7 @@ const ARMING = [
   '`while true; do agora listen --once --as {{seat.id}} --important-only --max-wait 240{{homeFlag}}; sleep 5; done`.',
   'A line from it means mail is waiting: call `check_inbox`. Never start a second loop, and never pgrep or kill',
   'listeners yourself; `agora listen` refuses duplicates on its own.',
-].join('\n')
+].join(' ')
 
 /** What `agora setup <id> --harness cursor` writes: `.cursor/mcp.json`, an always-applied rule, a stop hook. */
 export const workspace: WorkspaceFootprint = {

@@ -1,0 +1,8 @@
+/** A setup the command refuses before writing anything (corrupt config, unknown harness, bad id). Exit 2. */
+export class SetupRefusal extends Error {
+  readonly exitCode = 2
+  constructor(message: string) {
+    super(message)
+    this.name = 'SetupRefusal'
+  }
+}
