@@ -58,7 +58,10 @@ function judgeStream(spec: EvidenceSpec, run: TurnRun): Judged {
   if (objects.some((o) => spec.mcpDown.some((m) => matches(o, m)))) {
     return fail('mcp-init', 'required-server-unavailable', "agora's MCP server did not start in this turn")
   }
-  const errors = objects.flatMap((o) => spec.errors.filter((e) => matches(o, e.match)).map((e) => firstString(o, e.message) ?? 'error event'))
+  const errors = objects.flatMap((o) => {
+    const rule = spec.errors.find((e) => matches(o, e.match))
+    return rule ? [firstString(o, rule.message) ?? 'error event'] : []
+  })
   if (run.exitCode !== 0 || errors.length > 0) {
     const text = `${run.stdout}\n${run.stderr}`.toLowerCase()
     const known = spec.failureClasses.find((c) => c.when.every((w) => text.includes(w.toLowerCase())))

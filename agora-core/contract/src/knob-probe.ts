@@ -6,7 +6,7 @@ import type {TurnInput} from './turn.js'
 import type {BuiltCommand, HarnessDeclaration} from './declaration.js'
 import type {Knob} from './vocabulary.js'
 
-export type KnobOutcome = 'reached' | 'dropped' | 'refused' | 'single-level'
+export type KnobOutcome = 'reached' | 'dropped' | 'refused' | 'single-level' | 'not-applicable'
 
 export interface KnobProbe {
   knob: Knob
@@ -47,6 +47,9 @@ export function probeKnob(decl: HarnessDeclaration, knob: Knob, base: Partial<Tu
   const declared = decl.supports.includes(knob)
   const probe = probeValue(decl, knob)
   if (!probe) return {knob, declared, outcome: 'single-level', detail: `only one ${knob} value can be expressed`}
+  if (declared && knob === 'session' && decl.continuity !== 'resume-id') {
+    return {knob, declared, outcome: 'not-applicable', detail: `continuity is ${decl.continuity}: memory does not ride a session id`}
+  }
   if (!declared) {
     const refusal = armRefusal(decl, probe.request, [decl])
     return refusal

@@ -106,6 +106,10 @@ export function describeHarnessContract(decl: HarnessDeclaration): void {
       const declared = decl.supports.includes(knob)
       it(declared ? `changes the built command for its declared knob ${knob}` : `refuses the undeclared knob ${knob} at arm time`, () => {
         const probe = probeKnob(decl, knob)
+        if (probe.outcome === 'not-applicable') {
+          expect(decl.continuity, probe.detail).to.not.equal('resume-id')
+          return
+        }
         if (probe.outcome === 'single-level') {
           const only = decl.permissions.vocab[0]
           expect(armRefusal(decl, {permissions: only}, [decl]), 'its one level is accepted').to.equal(null)

@@ -1,1 +1,1 @@
-export {}
+export {claude, claude as default} from './harness.js'
