@@ -45,6 +45,7 @@ const toolEventRule = obj(['match', 'role'], {
   failed: {type: 'array', items: match},
   succeeded: match,
   output: nonEmpty,
+  errorText: {type: 'array', items: nonEmpty},
 })
 
 const evidenceSchema = obj(

@@ -47,6 +47,8 @@ export interface ToolEventRule {
   succeeded?: Match
   /** Path to the tool's output, searched for an application-level failure (ok:false, isError). */
   output?: JsonPath
+  /** Paths to a failed record's message, tried in order (default: error.message, error, message). */
+  errorText?: JsonPath[]
 }
 
 /** Lower-cased substrings of stdout+stderr that classify a failed turn. All `when` strings must occur. */

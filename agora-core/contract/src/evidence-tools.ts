@@ -61,7 +61,7 @@ function textOf(content: unknown): string | null {
 }
 
 function failure(record: unknown, rule: ToolEventRule): string | null {
-  const errorText = () => firstString(record, ['error.message', 'error', 'state.error', 'message']) ?? textOf(readPath(record, rule.output ?? 'content')) ?? 'failed'
+  const errorText = () => firstString(record, rule.errorText ?? ['error.message', 'error', 'message']) ?? textOf(readPath(record, rule.output ?? 'content')) ?? 'failed'
   if (rule.failed?.some((m) => matches(record, m))) return errorText()
   if (rule.succeeded && !matches(record, rule.succeeded)) return errorText()
   return rule.output ? appError(readPath(record, rule.output)) : null

@@ -1,1 +1,1 @@
-export {}
+export {codex, codex as default} from './harness.js'
