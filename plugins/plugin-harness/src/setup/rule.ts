@@ -54,7 +54,11 @@ export function upsertMarkedSection(existing: string | undefined, block: string)
   let rest = existing ?? ''
   const begin = rest.indexOf(RULE_BEGIN)
   const end = rest.indexOf(RULE_END, begin)
-  if (begin !== -1 && end !== -1) rest = rest.slice(0, begin) + rest.slice(end + RULE_END.length)
+  if (begin !== -1 && end !== -1) {
+    const before = rest.slice(0, begin).replace(/\s+$/, '')
+    const after = rest.slice(end + RULE_END.length).replace(/^\s+/, '')
+    rest = before && after ? `${before}\n\n${after}` : before + after
+  }
   rest = rest.replace(/^\s+/, '').replace(/\s+$/, '')
   return rest ? `${block}\n\n${rest}\n` : `${block}\n`
 }
