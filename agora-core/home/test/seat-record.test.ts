@@ -11,14 +11,14 @@ describe('seat-record', () => {
     mkdirSync(join(ws, '.agora'), {recursive: true})
     writeFileSync(seatRecordPath(ws), JSON.stringify(value))
   }
-  const good = {schema: 1, agent_id: 'alice', url: 'http://h:1', about: 'x', harnesses: ['h1', 'h2'], default_drive_harness: 'h1'}
+  const good = {schema: 1 as const, agent_id: 'alice', url: 'http://h:1', about: 'x', harnesses: ['h1', 'h2'], default_drive_harness: 'h1'}
 
   beforeEach(() => {
     ws = mkdtempSync(join(tmpdir(), 'agora-ws-'))
   })
 
   it('round-trips a record and normalizes the url', () => {
-    writeSeatRecord(ws, {...good, url: 'http://h:1/'})
+    writeSeatRecord(ws, {...good, schema: 1, url: 'http://h:1/'})
     expect(readSeatRecord(ws)).to.deep.equal(good)
     expect(statSync(seatRecordPath(ws)).mode & 0o777).to.equal(0o600)
   })

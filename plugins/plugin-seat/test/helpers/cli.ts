@@ -23,15 +23,19 @@ export function adminClient(url: string): AgoraClient {
   return new AgoraClient({adminKey: ADMIN_KEY, url})
 }
 
-interface Runnable<T> {
-  run(argv: string[], opts?: string): Promise<T>
+interface Runnable {
+  run(argv: string[], opts?: string): Promise<unknown>
 }
+
+/** A command class; its result type is what the instance's run() resolves to. */
+type CommandClass = Runnable & (abstract new (...args: never[]) => {run(): Promise<unknown>})
+type ResultOf<C extends CommandClass> = Awaited<ReturnType<InstanceType<C>['run']>>
 
 /**
  * Run a command in-process through oclif's real parser and return its typed result plus what
  * it printed. AGORA_* variables of the surrounding shell are hidden so only the flags count.
  */
-export async function runCommand<T>(command: Runnable<T>, argv: string[], env: Record<string, string> = {}): Promise<{result: T; stdout: string}> {
+export async function runCommand<C extends CommandClass>(command: C, argv: string[], env: Record<string, string> = {}): Promise<{result: ResultOf<C>; stdout: string}> {
   const saved = {...process.env}
   for (const key of Object.keys(process.env)) if (key.startsWith('AGORA_')) delete process.env[key]
   Object.assign(process.env, env)
@@ -42,7 +46,7 @@ export async function runCommand<T>(command: Runnable<T>, argv: string[], env: R
     return true
   }) as typeof process.stdout.write
   try {
-    const result = await command.run(argv, PLUGIN_ROOT)
+    const result = (await command.run(argv, PLUGIN_ROOT)) as ResultOf<C>
     return {result, stdout: chunks.join('')}
   } finally {
     process.stdout.write = write
@@ -52,7 +56,7 @@ export async function runCommand<T>(command: Runnable<T>, argv: string[], env: R
 }
 
 /** The error a command threw (commands throw without --json). */
-export async function runFailure(command: Runnable<unknown>, argv: string[], env: Record<string, string> = {}): Promise<Error> {
+export async function runFailure(command: CommandClass, argv: string[], env: Record<string, string> = {}): Promise<Error> {
   const outcome = await runCommand(command, argv, env).then(() => null, (e: unknown) => e)
   if (!(outcome instanceof Error)) throw new Error(`expected ${argv.join(' ')} to fail`)
   return outcome
