@@ -1,1 +1,1 @@
-export {}
+export {abstractcodeTui, abstractcodeTui as default} from './harness.js'

@@ -1,1 +1,1 @@
-export {}
+export {cursor, cursor as default} from './harness.js'
