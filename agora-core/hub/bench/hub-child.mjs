@@ -1,0 +1,15 @@
+// The hub under benchmark, alone in its own process so its RSS is its own. Started by
+// hub.bench.ts with IPC; imports @agora/hub (compiled dist when built, else source via tsx).
+import {createHub} from '@agora/hub'
+
+const [db, adminKey] = process.argv.slice(2)
+const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000,
+  notifyDir: null, voteSweepMs: 3_600_000})
+process.send({type: 'ready', url: hub.url})
+process.on('message', async (m) => {
+  if (m === 'rss') process.send({type: 'rss', rss: process.memoryUsage().rss})
+  if (m === 'close') {
+    await hub.close()
+    process.send({type: 'closed'}, () => process.exit(0))
+  }
+})

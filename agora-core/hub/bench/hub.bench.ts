@@ -1,0 +1,183 @@
+// Hub benchmark (a script, not a test): `npm run bench:hub`. Loopback only, bounded loops,
+// one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
+import {fork, type ChildProcess} from 'node:child_process'
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import {cpus, tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import Database from 'better-sqlite3'
+import {WebSocket} from 'ws'
+import {appendFiller, rawBound} from './rows.js'
+import {fmt, line, pct} from './stats.js'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const ADMIN = 'bench-admin-' + 'a'.repeat(32)
+const N_HEALTH = 3000, N_POSTS = 3000, N_PUSH = 300, N_READS = 300, TARGET_ROWS = 100_000
+const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4']
+const ROOMS = ['ops', 'build', 'design', 'release', 'support']
+
+interface Hub { url: string; proc: ChildProcess; mode: string }
+
+/** Start the hub child: compiled dist when it exports createHub, else the TS source through tsx. */
+async function startHub(db: string): Promise<Hub> {
+  const dist = join(HERE, '..', 'dist', 'index.js')
+  const useDist = existsSync(dist) && (await import(dist)).createHub !== undefined
+  const execArgv = useDist ? [] : ['--import=tsx', '--conditions=agora-source']
+  const proc = fork(join(HERE, 'hub-child.mjs'), [db, ADMIN], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
+    proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
+  })
+  return {url, proc, mode: useDist ? 'dist (compiled)' : 'source via tsx (RSS includes the tsx loader)'}
+}
+
+function ask<T>(hub: Hub, msg: string, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: any) => { if (m?.type === type) { hub.proc.off('message', on); resolve(m) } }
+    hub.proc.on('message', on)
+    hub.proc.send(msg)
+  })
+}
+
+async function call(url: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(url + path, {method, headers: {authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-agora-client': 'bench'},
+    body: body === undefined ? undefined : JSON.stringify(body)})
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`)
+  return text ? JSON.parse(text) : null
+}
+
+async function register(url: string, id: string): Promise<string> {
+  return (await call(url, ADMIN, 'POST', '/agents', {id})).api_key
+}
+
+function openSocket(url: string, key: string, onEnvelope: (e: any) => void): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${key}`)
+  ws.on('message', (d) => { const f = JSON.parse(String(d)); if (f.type === 'envelope') onEnvelope(f.envelope) })
+  return new Promise((resolve, reject) => { ws.once('open', () => resolve(ws)); ws.once('error', reject) })
+}
+
+async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<{perSec: number; ms: number[]}> {
+  const ms: number[] = []
+  const t0 = performance.now()
+  for (let i = 0; i < n; i++) { const t = performance.now(); await fn(i); ms.push(performance.now() - t) }
+  return {perSec: n / ((performance.now() - t0) / 1000), ms}
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const dir = mkdtempSync(join(tmpdir(), 'agora-hub-bench-'))
+  const db = join(dir, 'hub.db')
+  let hub = await startHub(db)
+  try {
+    console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}`)
+    const health = await timed(N_HEALTH, async () => { const r = await fetch(hub.url + '/healthz'); await r.text() })
+    line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`)
+
+    const poster = await register(hub.url, 'poster')
+    await call(hub.url, poster, 'POST', '/channels', {name: 'bench', private: false})
+    const subs: string[] = []
+    for (let i = 0; i < 50; i++) {
+      const k = await register(hub.url, `sub-${i}`)
+      await call(hub.url, k, 'POST', '/channels/bench/join', {})
+      subs.push(k)
+    }
+    const arrivals = new Map<string, {got: number[]; all: () => void}>()
+    const onEnv = (e: any) => {
+      const a = typeof e.body === 'string' ? arrivals.get(e.body) : undefined
+      if (a && a.got.push(performance.now()) === 50) a.all()
+    }
+    const sockets = await Promise.all(subs.slice(0, 10).map((k) => openSocket(hub.url, k, onEnv)))
+    const body = 'benchmark post: ' + 'a realistic paragraph of status text. '.repeat(5)
+    for (let i = 0; i < 200; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
+    const posts = await timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'}))
+    line('POST sequential, 1 channel, 10 WS subscribers', `${fmt(posts.perSec, 0)} posts/s`, 'goal ≥ 1,500 posts/s')
+    line('  ratio to /healthz', `${fmt(posts.perSec / health.perSec)}×`, 'goal ≥ 0.5×')
+    line('  POST latency p50 / p99', `${fmt(pct(posts.ms, 50))} / ${fmt(pct(posts.ms, 99))} ms`)
+
+    sockets.push(...(await Promise.all(subs.slice(10).map((k) => openSocket(hub.url, k, onEnv)))))
+    const lat: number[] = []
+    for (let i = 0; i < N_PUSH; i++) {
+      const marker = `push-${i}`
+      const got: number[] = []
+      let timer: NodeJS.Timeout | undefined
+      const all = new Promise<boolean>((resolve) => {
+        arrivals.set(marker, {got, all: () => resolve(true)})
+        timer = setTimeout(() => resolve(false), 10_000)
+      })
+      const t0 = performance.now()
+      await call(hub.url, poster, 'POST', '/channels/bench/messages', {body: marker, status: 'fyi'})
+      const complete = await all
+      clearTimeout(timer)
+      if (!complete) throw new Error(`push ${i}: only ${got.length}/50 subscribers received it`)
+      for (const t of got) lat.push(t - t0)
+    }
+    line('post→push latency at 50 subscribers p50/p99', `${fmt(pct(lat, 50))} / ${fmt(pct(lat, 99))} ms`, 'goal p99 < 5 ms')
+    sockets.forEach((s) => s.close())
+
+    const raw = rawBound(db, 'bench', join(dir, 'raw.db'))
+    line('raw bound: same rows + sha256 chain, 1 txn/row', `${fmt(raw.rowsPerSec, 0)} rows/s`, `${raw.sameHash}/${raw.rows} hashes identical to the hub's`)
+    line('  hub posts/s ÷ raw rows/s', `${fmt(posts.perSec / raw.rowsPerSec, 3)}×`)
+
+    const keys: Record<string, string> = {[MEASURED]: await register(hub.url, MEASURED)}
+    for (const p of PEERS) keys[p] = await register(hub.url, p)
+    for (const room of ROOMS) {
+      await call(hub.url, poster, 'POST', '/channels', {name: room, private: true})
+      for (const who of [MEASURED, ...PEERS]) {
+        const inv = await call(hub.url, poster, 'POST', `/channels/${room}/invites`, {agent_id: who})
+        await call(hub.url, keys[who], 'POST', `/channels/${room}/join`, {invite_token: inv.invite_token})
+      }
+    }
+    await ask(hub, 'close', 'closed')
+    const count = () => { const d = new Database(db, {readonly: true}); const n = (d.prepare('SELECT count(*) AS n FROM messages').get() as {n: number}).n; d.close(); return n }
+    const seedT0 = performance.now()
+    const perRoom = Math.ceil((TARGET_ROWS - count() - 1000) / ROOMS.length)
+    appendFiller(db, ROOMS.map((channel) => ({channel, senders: ['poster', ...PEERS]})), perRoom)
+    hub = await startHub(db)
+    await seedObligations(hub.url, keys)
+    const total = count()
+    line('seeded messages (SQL filler + API obligations)', `${total}`, `${fmt((performance.now() - seedT0) / 1000, 1)} s`)
+    const ledger = await call(hub.url, keys[MEASURED], 'GET', `/channels/${ROOMS[0]}/ledger?verify=true`)
+    line(`  ledger of ${ROOMS[0]} after seeding`, ledger.verified ? 'verified' : `BROKEN at ${ledger.broken_at}`, `${ledger.count} turns`)
+
+    const owedShape = await call(hub.url, keys[MEASURED], 'GET', '/owed')
+    for (let i = 0; i < 20; i++) { await call(hub.url, keys[MEASURED], 'GET', '/owed'); await call(hub.url, keys[MEASURED], 'GET', '/inbox') }
+    const owed = await timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed'))
+    const inbox = await timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox'))
+    const c = owedShape.counts ?? {}
+    line(`GET /owed p50/p99 (${total} msgs)`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
+      `goal p99 < 10 ms; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
+    const envs = await call(hub.url, keys[MEASURED], 'GET', '/inbox')
+    line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; ${envs.length} envelopes`)
+
+    const {rss} = await ask<{rss: number}>(hub, 'rss', 'rss')
+    line('hub RSS after the run', `${fmt(rss / 1048576, 1)} MB`, 'reference 76–78 MB')
+    line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`)
+  } finally {
+    if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)
+    hub.proc.kill()
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+/** Realistic debts for the measured seat in every room: asks, addressed opens, directives, answers to consume. */
+async function seedObligations(url: string, keys: Record<string, string>): Promise<void> {
+  const post = (who: string, room: string, msg: unknown) => call(url, keys[who], 'POST', `/channels/${room}/messages`, msg)
+  for (const room of ROOMS) {
+    for (let i = 0; i < 40; i++) {
+      const peer = PEERS[i % PEERS.length]
+      const q = await post(peer, room, {title: `question ${i}`, body: `two asks ${i}`, status: 'open',
+        data: {asks: [{id: '1', text: 'measured: can you check?', to: [MEASURED]}, {id: '2', text: 'and you?', to: [PEERS[(i + 1) % PEERS.length]]}]}})
+      if (i % 2 === 0) await post(MEASURED, room, {status: 'reply', reply_to: q.id, body: 'checked', data: {answers: ['1']}})
+    }
+    for (let i = 0; i < 20; i++) await post(PEERS[i % PEERS.length], room, {title: `need you ${i}`, body: 'please take this', status: 'open', to: [MEASURED]})
+    const seed = await post(PEERS[0], room, {body: 'context for directives', status: 'fyi'})
+    for (let i = 0; i < 20; i++) await post(PEERS[1], room, {body: `measured: also do ${i}`, status: 'reply', reply_to: seed.id, to: [MEASURED]})
+    for (let i = 0; i < 20; i++) {
+      const mine = await post(MEASURED, room, {title: `my question ${i}`, body: 'eta?', status: 'open', data: {asks: [{id: '1', text: 'eta?', to: [PEERS[2]]}]}})
+      await post(PEERS[2], room, {status: 'reply', reply_to: mine.id, body: 'tomorrow', data: {answers: ['1']}})
+    }
+  }
+}
+
+await main()
