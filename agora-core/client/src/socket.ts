@@ -56,16 +56,27 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     this.delayMs = options.backoff?.initialMs ?? 500
   }
 
-  /** Open the socket; resolves once the first connection is accepted. */
+  /**
+   * Open the socket. Resolves once a connection is accepted (retrying transient failures with the
+   * backoff); rejects when the hub refuses the key (4401 / HTTP 401) or close() is called first.
+   */
   connect(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const onOpen = (): void => { this.off('disconnect', onFail); resolve() }
-      const onFail = (info: {reason: string; code: number}): void => {
+      const cleanup = (): void => {
         this.off('open', onOpen)
-        if (this.connects === 0) reject(new Error(`websocket refused (${info.code}): ${info.reason}`))
+        this.off('disconnect', onDrop)
       }
-      this.once('open', onOpen)
-      this.once('disconnect', onFail)
+      const onOpen = (): void => {
+        cleanup()
+        resolve()
+      }
+      const onDrop = (info: {code: number; reason: string; willReconnect: boolean}): void => {
+        if (info.willReconnect) return
+        cleanup()
+        reject(new Error(`websocket refused (${info.code}): ${info.reason || 'closed before it was accepted'}`))
+      }
+      this.on('open', onOpen)
+      this.on('disconnect', onDrop)
       this.open()
     })
   }
@@ -103,11 +114,19 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     else target += `?token=${encodeURIComponent(client.apiKey ?? '')}`
     const ws = new WebSocket(target, {headers})
     this.ws = ws
+    let refusedWith: number | undefined
+    let refusedReason = ''
     ws.on('open', () => this.onOpen(ws))
     ws.on('message', (raw) => this.onFrame(raw.toString()))
     ws.on('ping', () => this.touch())
     ws.on('error', () => { /* a close event always follows; reconnect happens there */ })
-    ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()))
+    // A hub that refuses the upgrade with an HTTP status instead of a close code: map 401/403.
+    ws.on('unexpected-response', (_request, response) => {
+      refusedWith = response.statusCode === 401 ? 4401 : response.statusCode === 403 ? 4403 : undefined
+      refusedReason = `HTTP ${response.statusCode} on upgrade`
+      ws.terminate()
+    })
+    ws.on('close', (code, reason) => this.onClose(ws, refusedWith ?? code, refusedReason || reason.toString()))
   }
 
   private onOpen(ws: WebSocket): void {
