@@ -1,0 +1,105 @@
+import {execFile} from 'node:child_process'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {promisify} from 'node:util'
+
+import {Config} from '@oclif/core'
+import {expect} from 'chai'
+
+import Setup from '../../src/commands/setup.js'
+import type {SetupResult} from '../../src/setup/types.js'
+import {DEAD_URL, HERE, tempDir, tree} from './helpers.js'
+
+const CLI_ROOT = resolve(HERE, '..', '..', '..', '..', 'bin')
+const run = promisify(execFile)
+
+describe('agora setup (command)', () => {
+  let config: Config
+  const saved = {...process.env}
+  let home: string
+
+  before(async () => {
+    // oclif resolves plugin hooks to their TypeScript sources outside production.
+    process.env.NODE_ENV = 'test'
+    config = await Config.load({root: CLI_ROOT})
+  })
+
+  beforeEach(() => {
+    home = tempDir('cmd-home')
+    process.env.HOME = home
+    delete process.env.AGORA_HOME
+    delete process.env.AGORA_URL
+  })
+
+  afterEach(() => {
+    process.exitCode = undefined
+  })
+
+  after(() => {
+    process.env = saved
+  })
+
+  it('wires a workspace through run() and returns the typed result', async () => {
+    const ws = tempDir('cmd-ws')
+    const result = (await Setup.run(['alice', '--harness', 'claude', '--workspace', ws, '--url', DEAD_URL, '--about', 'a seat', '--json'], config)) as SetupResult
+    expect(result.status, result.issues.join('; ')).to.equal('READY')
+    expect(result.agora).to.equal(join(CLI_ROOT, 'run.js'))
+    expect(result.mcpCommand).to.equal(join(CLI_ROOT, 'agora-mcp.js'))
+    expect(result.files.map((f) => f.path)).to.deep.equal(['.agora/seat.json', '.claude/settings.json', '.mcp.json', 'CLAUDE.md'])
+    expect(JSON.parse(readFileSync(join(ws, '.mcp.json'), 'utf8')).mcpServers.agora.env).to.deep.equal({
+      AGORA_URL: DEAD_URL, AGORA_AGENT_ID: 'alice', AGORA_ABOUT: 'a seat', AGORA_API_KEY: '', AGORA_ADMIN_KEY: '',
+    })
+    expect(result.skills).to.deep.equal([join(home, '.claude/skills/agora-channels/SKILL.md')])
+  })
+
+  it('re-wires the harnesses the seat record names when --harness is left at auto', async () => {
+    const ws = tempDir('cmd-ws')
+    await Setup.run(['alice', '--harness', 'claude,codex', '--workspace', ws, '--url', DEAD_URL, '--json'], config)
+    const before = tree(ws)
+    const again = (await Setup.run(['alice', '--workspace', ws, '--url', DEAD_URL, '--json'], config)) as SetupResult
+    expect(again.harnesses).to.deep.equal(['claude', 'codex'])
+    expect(tree(ws)).to.deep.equal(before)
+  })
+
+  for (const [label, argv, pattern] of [
+    ['an unknown harness, naming the installed ones', ['alice', '--harness', 'nosuch'], /unknown harness "nosuch"; installed: .*claude/],
+    ['an invalid agent id', ['Alice--B', '--harness', 'claude'], /invalid agent id/],
+    ['an empty folder with --harness auto', ['alice'], /no harness is wired/],
+  ] as const) {
+    it(`refuses ${label} with exit 2`, async () => {
+      const ws = tempDir('cmd-ws')
+      const error = await Setup.run([...argv, '--workspace', ws, '--url', DEAD_URL], config).then(() => null, (e: unknown) => e as Error & {oclif?: {exit: number}})
+      expect(error?.message).to.match(pattern)
+      expect(error?.oclif?.exit).to.equal(2)
+      expect(tree(ws)).to.deep.equal({})
+    })
+  }
+
+  it('refuses corrupt config with exit 2 and writes nothing', async () => {
+    const ws = tempDir('cmd-ws')
+    mkdirSync(join(ws, '.claude'))
+    writeFileSync(join(ws, '.claude', 'settings.json'), '{not json')
+    const error = await Setup.run(['alice', '--harness', 'claude', '--workspace', ws, '--url', DEAD_URL], config).then(() => null, (e: unknown) => e as Error & {oclif?: {exit: number}})
+    expect(error?.message).to.include('.claude/settings.json is not valid JSON')
+    expect(error?.oclif?.exit).to.equal(2)
+    expect(Object.keys(tree(ws))).to.deep.equal(['.claude/settings.json'])
+  })
+
+  it('runs as a real CLI child process in the current folder, READY with exit 0, and idempotent', async () => {
+    const ws = tempDir('cli-ws')
+    const env = {...saved, HOME: home, NODE_ENV: '', AGORA_HOME: '', AGORA_URL: ''}
+    delete (env as Record<string, string | undefined>).AGORA_HOME
+    delete (env as Record<string, string | undefined>).AGORA_URL
+    const argv = [join(CLI_ROOT, 'run.js'), 'setup', 'bob', '--harness', 'codex', '--url', DEAD_URL]
+    const first = await run(process.execPath, argv, {cwd: ws, env})
+    expect(first.stdout).to.match(/status: READY\n/)
+    expect(first.stdout).to.include('created   .codex/config.toml')
+    const before = tree(ws)
+    const second = await run(process.execPath, [...argv, '--json'], {cwd: ws, env})
+    const result = JSON.parse(second.stdout) as SetupResult
+    expect(result.status).to.equal('READY')
+    expect(result.workspace).to.equal(ws)
+    expect(result.files.every((f) => f.action === 'unchanged')).to.equal(true)
+    expect(tree(ws)).to.deep.equal(before)
+  })
+})
