@@ -1,0 +1,37 @@
+import {chmodSync, closeSync, mkdirSync, openSync, writeSync} from 'node:fs'
+import {dirname} from 'node:path'
+
+import type {TurnFile} from '@agora/contract'
+
+/** Thrown when a harness declaration tries to hand a turn a credential. */
+export class CredentialInTurnEnv extends Error {}
+
+/**
+ * The turn's environment: the operator's, scrubbed of EVERY AGORA_* variable (a stale key in the
+ * operator's shell must not reach a model's process), then the command's own env. The command may
+ * name AGORA_API_KEY/AGORA_ADMIN_KEY only as empty strings, which override a framework's config.
+ */
+export function turnEnv(operator: NodeJS.ProcessEnv, command: Record<string, string>): Record<string, string> {
+  for (const name of ['AGORA_API_KEY', 'AGORA_ADMIN_KEY']) {
+    if (command[name]) throw new CredentialInTurnEnv(`the harness declaration sets a non-empty ${name} for the turn; agora never hands a turn a credential (agora-mcp reads keys.json itself)`)
+  }
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(operator)) {
+    if (value !== undefined && !name.startsWith('AGORA_')) env[name] = value
+  }
+  return {...env, ...command}
+}
+
+/** Write a turn's files before it starts: 0600 from the first byte, parent folders created 0700 when new. */
+export function writeTurnFiles(files: TurnFile[] = []): void {
+  for (const file of files) {
+    mkdirSync(dirname(file.path), {recursive: true, mode: 0o700})
+    const fd = openSync(file.path, 'w', 0o600)
+    try {
+      writeSync(fd, file.content)
+    } finally {
+      closeSync(fd)
+    }
+    chmodSync(file.path, 0o600)
+  }
+}

@@ -1,0 +1,89 @@
+import {appendFileSync} from 'node:fs'
+
+import {assessTurn, prepareTurn} from '@agora/contract'
+import type {DriveRequest, HarnessDeclaration, Lane, McpLaunch, SeatBinding, TurnKind, TurnVerdict} from '@agora/contract'
+
+import type {HubPort} from '../hub-port.js'
+import {verifyReceptionDebt} from './debt.js'
+import {appendFailure, redact} from './failures.js'
+import {spawnTurn} from './spawn-turn.js'
+import {turnEnv, writeTurnFiles} from './turn-env.js'
+
+export interface TurnRequest {
+  lane: Lane
+  kind: TurnKind
+  prompt: string
+  sessionId: string | null
+  timeoutS: number
+}
+
+export interface TurnOutcome {
+  verdict: TurnVerdict
+  exitCode: number | null
+  durationS: number
+}
+
+/** Spawns and judges one turn; the driver's loop sees only this port. */
+export type RunTurn = (request: TurnRequest) => Promise<TurnOutcome>
+
+export interface TurnRunnerConfig {
+  decl: HarnessDeclaration
+  all: HarnessDeclaration[]
+  request: DriveRequest
+  seat: SeatBinding
+  mcp: McpLaunch
+  workspace: string
+  pluginRoot: string
+  stateDir: string
+  operatorEnv: NodeJS.ProcessEnv
+  hub: HubPort | null
+  out(line: string): void
+  failuresPath: string
+  turnLogPath?: string
+  signal?: AbortSignal
+}
+
+const q = (text: string): string => JSON.stringify(redact(text))
+
+export function turnRunner(config: TurnRunnerConfig): RunTurn {
+  const {decl, seat} = config
+  const agent = seat.agentId
+  const log = (record: Record<string, unknown>): void => {
+    if (config.turnLogPath) appendFileSync(config.turnLogPath, redact(JSON.stringify({ts: Date.now() / 1000, agent, ...record})) + '\n', {mode: 0o600})
+  }
+  return async (request) => {
+    const turn = prepareTurn(decl, {...config.request, prompt: request.prompt, kind: request.kind, lane: request.lane, sessionId: request.sessionId, seat, mcp: config.mcp, workspace: config.workspace, paths: {pluginRoot: config.pluginRoot, stateDir: config.stateDir}, timeoutSeconds: request.timeoutS}, config.all)
+    const built = decl.buildCommand(turn)
+    const env = turnEnv(config.operatorEnv, built.env)
+    writeTurnFiles(built.files)
+    const reception = request.kind === 'boot' || request.kind === 'wake'
+    const before = reception && config.hub ? await config.hub.owed().catch(() => null) : null
+    config.out(`AGORA_DRIVE turn-start agent=${agent} kind=${request.kind} timeout=${request.timeoutS}s — one bounded ${request.lane} turn`)
+    log({event: 'turn_start', kind: request.kind, harness: decl.name, session: request.sessionId, model: turn.model ?? 'harness-default'})
+    const spawned = await spawnTurn({
+      argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
+      onLine: config.turnLogPath ? (line) => appendFileSync(config.turnLogPath!, redact(line) + '\n', {mode: 0o600}) : undefined,
+    })
+    if (spawned.stderr.trim()) log({event: 'turn_stderr', text: spawned.stderr.slice(-4000)})
+    let verdict: TurnVerdict = spawned.spawnError
+      ? {ok: false, stage: 'harness', reason: 'spawn-failed', detail: spawned.spawnError, tools: [], sessionId: null, notices: []}
+      : assessTurn(decl, {stdout: spawned.stdout, stderr: spawned.stderr, exitCode: spawned.exitCode, timedOut: spawned.timedOut, kind: request.kind})
+    for (const notice of verdict.notices) config.out(`AGORA_DRIVE warn=turn-notice agent=${agent} harness=${decl.name} detail=${q(notice)}`)
+    if (verdict.ok && reception && config.hub) {
+      const debt = await verifyReceptionDebt(config.hub, agent, before)
+      if (debt.skipped) config.out(`AGORA_DRIVE verify agent=${agent} status=skipped reason=${debt.skipped}`)
+      else if (debt.remains) verdict = {...verdict, ok: false, stage: 'reception', reason: 'debt-remains', detail: debt.remains}
+    }
+    const durationS = Math.round(spawned.durationMs / 1000)
+    const session = verdict.sessionId ?? request.sessionId
+    if (verdict.ok) {
+      config.out(`AGORA_DRIVE event=turn_end status=ok agent=${agent} harness=${decl.name} kind=${request.kind} dur=${durationS}s session=${session ?? '-'} mcp_tools=${decl.evidence ? verdict.tools.join(',') || '-' : 'unobservable'}`)
+    } else {
+      const rc = spawned.timedOut || spawned.exitCode === null ? '' : ` rc=${spawned.exitCode}`
+      config.out(`AGORA_DRIVE event=turn_end status=error agent=${agent} harness=${decl.name} kind=${request.kind} stage=${verdict.stage} reason=${verdict.reason}${rc} detail=${q(verdict.detail)}`)
+      appendFailure(config.failuresPath, {ts: Math.floor(Date.now() / 1000), agent, harness: decl.name, kind: request.kind, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail})
+    }
+    log({event: 'turn_end', kind: request.kind, ok: verdict.ok, harness: decl.name, rc: spawned.exitCode, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail, mcp_tools: verdict.tools, dur_s: durationS, session})
+    return {verdict, exitCode: spawned.exitCode, durationS}
+  }
+}
