@@ -1,1 +1,1 @@
-export {}
+export {opencode, opencode as default} from './harness.js'
