@@ -43,6 +43,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private ws: WebSocket | undefined
   private closed = false
   private connects = 0
+  private awaitingAccept = false
   private delayMs: number
   private retryTimer: NodeJS.Timeout | undefined
   private idleTimer: NodeJS.Timeout | undefined
@@ -129,16 +130,23 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     ws.on('close', (code, reason) => this.onClose(ws, refusedWith ?? code, refusedReason || reason.toString()))
   }
 
+  /** The upgrade succeeded, but a hub refuses a bad key right after it (4401); a ping proves acceptance. */
   private onOpen(ws: WebSocket): void {
     if (ws !== this.ws) return
-    const reconnect = this.connects > 0
-    this.connects += 1
-    this.delayMs = this.options.backoff?.initialMs ?? 500
+    this.awaitingAccept = true
     this.touch()
     const high = this.dedupe.highWater()
     const channels = [...new Set([...this.channels, ...Object.keys(high)])]
-    const since = reconnect ? high : {...(this.options.since ?? {}), ...high}
+    const since = this.connects > 0 ? high : {...(this.options.since ?? {}), ...high}
     if (channels.length > 0) this.sendSubscribe(channels, since)
+    ws.send(JSON.stringify({type: 'ping'}))
+  }
+
+  private onAccepted(): void {
+    this.awaitingAccept = false
+    const reconnect = this.connects > 0
+    this.connects += 1
+    this.delayMs = this.options.backoff?.initialMs ?? 500
     this.emit('open', {reconnect})
     if (reconnect) void this.sweep()
   }
@@ -158,6 +166,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
 
   private onFrame(text: string): void {
     this.touch()
+    if (this.awaitingAccept) this.onAccepted()
     let frame: {type?: string; envelope?: Envelope; channels?: string[]; detail?: string; status?: number}
     try {
       frame = JSON.parse(text)
@@ -185,6 +194,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
 
   private onClose(ws: WebSocket, code: number, reason: string): void {
     if (ws !== this.ws) return
+    this.awaitingAccept = false
     clearTimeout(this.idleTimer)
     const willReconnect = !this.closed && code !== 4401
     const delayMs = this.delayMs

@@ -71,6 +71,15 @@ describe('socket', () => {
     expect(got.map((e) => e.body)).to.deep.equal(['two', 'three'])
   })
 
+  it('authenticates with an Authorization header instead of ?token= when asked', async () => {
+    socket = new AgoraSocket({auth: 'header', channels: ['room'], client: alice})
+    const got: Envelope[] = []
+    socket.on('envelope', (e) => got.push(e))
+    await socket.connect()
+    const live = await bob.postMessage('room', {body: 'via header'})
+    await eventually(() => got.some((e) => e.id === live.id), 'a live envelope')
+  })
+
   it('stops reconnecting after close()', async () => {
     socket = new AgoraSocket({backoff: {initialMs: 10}, client: new AgoraClient({apiKey: alice.apiKey, url: relay.url})})
     const drops: boolean[] = []
