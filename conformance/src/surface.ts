@@ -44,7 +44,8 @@ const MAX_TOKEN = 4096
 export async function buildSurface(ctx: ProbeContext, decl: HarnessDeclaration, request: DriveRequest): Promise<Surface> {
   const turn = prepareTurn(decl, checkTurnInput(ctx, decl, request), ctx.all)
   const built = decl.buildCommand(turn)
-  const parts: string[] = [...built.argv]
+  // The prompt is agora's own text: a seat id or command that appears only there proves nothing.
+  const parts: string[] = built.argv.map((token) => token.split(turn.prompt).join('<prompt>'))
   const sources: string[] = []
   for (const token of built.argv) {
     if (token === '' || token.includes('\n') || token.length > MAX_TOKEN) continue

@@ -40,4 +40,12 @@ describe('surface', () => {
     }
     expect((caught as Error).name).to.equal('ContractRefusal')
   })
+
+  it('leaves the prompt out, so a seat id that only the prompt mentions does not count', async () => {
+    const base = baseDeclaration('fx-unit')
+    const decl = {...base, buildCommand: (turn: {prompt: string}) => ({argv: ['fx-unit-agent', `--prompt=${turn.prompt}`], env: {}})}
+    const ctx = contextFor(targetOf(decl), {seat: {agentId: 'whoami', url: 'http://127.0.0.1:8765', home: '/h', about: ''}})
+    const surface = await buildSurface(ctx, decl as never, {})
+    expect(surface.text).to.equal('fx-unit-agent\n--prompt=<prompt>\n{}')
+  })
 })
