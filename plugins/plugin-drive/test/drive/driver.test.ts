@@ -64,7 +64,7 @@ describe('Driver', () => {
   it('caps the backoff at the ceiling', async () => {
     const {driver, out} = rig([2], Array.from({length: 6}, () => fail('mcp-init', 'required-server-unavailable')))
     await driver.run()
-    expect(out.filter((l) => l.includes('state=backoff')).map((l) => /next=(\d+)s/.exec(l)![1])).to.deep.equal(['60', '120', '240', '480', '900', '900'])
+    expect(out.filter((l) => l.includes('consecutive=')).map((l) => /next=(\d+)s/.exec(l)![1])).to.deep.equal(['60', '120', '240', '480', '900', '900'])
   })
 
   it('adopts the session and does not retry after a semantic failure', async () => {
