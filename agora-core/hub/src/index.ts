@@ -1,1 +1,132 @@
-export {}
+import {createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
+import {createCtx} from './services/context.js'
+import type {ResolvedOptions} from './services/context.js'
+import {ensureCommons} from './services/channels.js'
+import {createApp} from './http/app.js'
+import {attachWs} from './ws/server.js'
+import {sweepVotes} from './services/votes.js'
+import {startNotify} from './services/notify.js'
+import {HUB_VERSION} from './version.js'
+
+export {HUB_VERSION}
+export {SUPPORTED_CLIENTS}
+
+export interface HubOptions {
+  /** SQLite file path or ':memory:'. */
+  db: string
+  /** Default '127.0.0.1'. */
+  host?: string
+  /** Default 8765; 0 picks a free port. */
+  port?: number
+  adminKey: string
+  /** Posting token bucket refill per minute (burst 20). Default 60. */
+  ratePerMinute?: number
+  /** Seconds a discharged thread waits before it shows in to_close. Default 300. */
+  toCloseMinAge?: number
+  /** Directory for per-agent notify files; null or '' disables them. Default null. */
+  notifyDir?: string | null
+  /** Vote sweep cadence in ms. Default 30000. */
+  voteSweepMs?: number
+  /** Unix seconds (float); injectable clock for tests. */
+  now?: () => number
+  /** Database client; only 'better-sqlite3' is supported. */
+  client?: string
+}
+
+export interface Hub {
+  url: string
+  port: number
+  adminKey: string
+  db: string
+  /** Run the vote sweep once now; returns how many results it published. */
+  sweepVotes(): Promise<number>
+  close(): Promise<void>
+}
+
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'now', 'client'])
+
+function resolve(o: HubOptions): ResolvedOptions {
+  for (const k of Object.keys(o)) {
+    if (!KNOWN.has(k)) throw new Error(`unknown hub option '${k}'; supported: ${[...KNOWN].join(', ')}`)
+  }
+  if (!o.db) throw new Error("hub option 'db' is required: a SQLite file path or ':memory:'")
+  if (!o.adminKey) throw new Error("hub option 'adminKey' is required")
+  const positive = (name: string, v: number | undefined, def: number, allowZero = false): number => {
+    const x = v ?? def
+    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (!allowZero && x === 0)) {
+      throw new Error(`hub option '${name}' must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(v)}`)
+    }
+    return x
+  }
+  const port = o.port ?? 8765
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`hub option 'port' must be 0-65535, got ${port}`)
+  return {
+    db: o.db, host: o.host ?? '127.0.0.1', port, adminKey: o.adminKey,
+    ratePerMinute: positive('ratePerMinute', o.ratePerMinute, 60),
+    toCloseMinAge: positive('toCloseMinAge', o.toCloseMinAge, 300, true),
+    notifyDir: o.notifyDir ? o.notifyDir : null,
+    voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),
+    now: o.now ?? (() => Date.now() / 1000),
+  }
+}
+
+/** Start a hub: open and migrate the database, serve HTTP + `/ws`, run the vote sweep. */
+export async function createHub(options: HubOptions): Promise<Hub> {
+  const opts = resolve(options)
+  const db = await openDb(opts.db, options.client)
+  const ctx = createCtx(opts, db.sql)
+  ctx.cache.load()
+  ctx.q.tx(() => {
+    ensureCommons(ctx)
+    const boot = ctx.now()
+    for (const key of ['directive_debt_epoch', 'operator_ask_rule_epoch', 'operator_asks_rule_epoch', 'canvass_rule_epoch',
+      'peer_addressed_rule_epoch', 'closure_rule_epoch']) {
+      ctx.q.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, String(boot))
+    }
+  })
+  const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
+  const server = createServer(createApp(ctx))
+  server.keepAliveTimeout = 5000
+  const ws = attachWs(ctx, server)
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail)
+      server.listen(opts.port, opts.host, () => ok())
+    })
+  } catch (err) {
+    await db.close()
+    throw err
+  }
+  const port = (server.address() as AddressInfo).port
+  const timer = setInterval(() => {
+    try {
+      sweepVotes(ctx)
+    } catch (err) {
+      process.stderr.write(`agora hub: vote sweep failed: ${(err as Error).message}\n`)
+    }
+  }, opts.voteSweepMs)
+  timer.unref()
+  let closing: Promise<void> | null = null
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
+  return {
+    url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: opts.db,
+    async sweepVotes() {
+      return sweepVotes(ctx)
+    },
+    close() {
+      closing ??= (async () => {
+        clearInterval(timer)
+        ws.close()
+        notify?.stop()
+        const done = new Promise<void>(ok => server.close(() => ok()))
+        server.closeAllConnections()
+        ctx.bus.wakeAll()
+        await done
+        await db.close()
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3'
+
+/** Prepared statements on the hub's one connection, prepared once per SQL text. */
+export class Statements {
+  private cache = new Map<string, Database.Statement>()
+  private deferred: Array<() => void> = []
+  /** Called after a rolled-back transaction, so in-memory mirrors can reload. */
+  onRollback?: () => void
+
+  constructor(readonly sql: Database.Database) {}
+
+  prep(text: string): Database.Statement {
+    let s = this.cache.get(text)
+    if (!s) {
+      s = this.sql.prepare(text)
+      this.cache.set(text, s)
+    }
+    return s
+  }
+
+  get<T = Record<string, unknown>>(text: string, ...params: unknown[]): T | undefined {
+    return this.prep(text).get(...params) as T | undefined
+  }
+
+  all<T = Record<string, unknown>>(text: string, ...params: unknown[]): T[] {
+    return this.prep(text).all(...params) as T[]
+  }
+
+  run(text: string, ...params: unknown[]): Database.RunResult {
+    return this.prep(text).run(...params)
+  }
+
+  /** Run `fn` in one IMMEDIATE transaction: validation before writes, all-or-nothing writes. */
+  tx<T>(fn: () => T): T {
+    if (this.sql.inTransaction) return fn()
+    let result: T
+    try {
+      result = this.sql.transaction(fn).immediate()
+    } catch (err) {
+      this.deferred = []
+      this.onRollback?.()
+      throw err
+    }
+    this.flush()
+    return result
+  }
+
+  /** Run `fn` after the current transaction commits (now, when there is none). */
+  defer(fn: () => void): void {
+    if (this.sql.inTransaction) this.deferred.push(fn)
+    else fn()
+  }
+
+  private flush(): void {
+    const list = this.deferred
+    this.deferred = []
+    for (const fn of list) fn()
+  }
+}

@@ -1,0 +1,50 @@
+import express from 'express'
+import type {NextFunction, Request, Response} from 'express'
+import {AgoraError} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import {jsonBody} from './body.js'
+import {send} from './respond.js'
+import {agentRoutes} from '../routes/agents.js'
+import {channelRoutes} from '../routes/channels.js'
+import {messageRoutes} from '../routes/messages.js'
+import {inboxRoutes} from '../routes/inbox.js'
+import {storeRoutes} from '../routes/store.js'
+import {fsRoutes} from '../routes/fs.js'
+import {ledgerRoutes} from '../routes/ledger.js'
+import {groupRoutes} from '../routes/groups.js'
+
+/** The express app: our JSON body reader, the route groups, then one error mapper. */
+export function createApp(ctx: Ctx): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  app.use(jsonBody)
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes]) {
+    app.use(routes(ctx))
+  }
+  app.use((req: Request, res: Response) => {
+    send(res, {detail: `no route ${req.method} ${req.path}; see the agora/0.4 endpoint list (GET / for the protocol)`}, 404)
+  })
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const e = mapError(err)
+    if (res.headersSent) return
+    send(res, {detail: e.detail}, e.status)
+  })
+  return app
+}
+
+/** Every failure becomes a status and a teaching detail; never a stack trace. */
+export function mapError(err: unknown): {status: number; detail: unknown} {
+  if (err instanceof AgoraError) return {status: err.status, detail: err.detail}
+  const e = err as {status?: number; statusCode?: number; type?: string; message?: string; code?: string}
+  if (e?.type === 'entity.too.large' || e?.status === 413) return {status: 413, detail: 'request body is too large; send less'}
+  if (e?.type === 'entity.parse.failed') return {status: 400, detail: 'request body is not valid JSON; send a JSON object'}
+  if (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT')) {
+    return {status: 409, detail: 'that write conflicts with existing data; re-read and retry'}
+  }
+  if (typeof e?.code === 'string' && e.code === 'SQLITE_BUSY') return {status: 503, detail: 'the database is busy; retry shortly'}
+  const status = e?.status ?? e?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) return {status, detail: e.message ?? 'bad request'}
+  process.stderr.write(`agora hub: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`)
+  return {status: 500, detail: 'the hub hit an unexpected error handling this request; it was logged, retry or report it'}
+}

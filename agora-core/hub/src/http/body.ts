@@ -1,0 +1,93 @@
+import type {NextFunction, Request, Response} from 'express'
+import {parseJsonLossless} from '@agora/protocol'
+import {AgoraError} from '@agora/protocol'
+
+/** Largest JSON body: a 4 MiB binary file as base64 plus its envelope. */
+export const BODY_LIMIT = 6 * 1024 * 1024
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The same body parsed losslessly: `data` and store `value` keep their number tokens. */
+    lossless?: Record<string, unknown>
+  }
+}
+
+/**
+ * Reads JSON bodies ourselves: a plain parse for schema validation and a lossless parse for
+ * the fields whose number tokens must survive (`data`, store `value`). Bad JSON is 400, too
+ * large is 413.
+ */
+export function jsonBody(req: Request, _res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > BODY_LIMIT) return next(new AgoraError(413, `request body is ${declared} bytes; the limit is ${BODY_LIMIT}`))
+  const chunks: Buffer[] = []
+  let total = 0
+  let failed = false
+  req.on('data', (c: Buffer) => {
+    total += c.length
+    if (total > BODY_LIMIT && !failed) {
+      failed = true
+      next(new AgoraError(413, `request body is over ${BODY_LIMIT} bytes; send less`))
+      return
+    }
+    if (!failed) chunks.push(c)
+  })
+  req.on('error', () => {
+    if (!failed) {
+      failed = true
+      next(new AgoraError(400, 'the request body could not be read; resend it'))
+    }
+  })
+  req.on('end', () => {
+    if (failed) return
+    const text = Buffer.concat(chunks).toString('utf8')
+    if (text.trim() === '') {
+      req.body = undefined
+      return next()
+    }
+    try {
+      req.body = JSON.parse(text)
+      const lossless = parseJsonLossless(text)
+      req.lossless = lossless && typeof lossless === 'object' ? (lossless as Record<string, unknown>) : undefined
+    } catch (err) {
+      if (hasNonFiniteLiteral(text)) {
+        return next(new AgoraError(400, 'request body uses NaN or Infinity, which strict JSON does not allow; send finite numbers or null'))
+      }
+      // FastAPI (the reference) answers an unparseable body with 422 json_invalid, not 400.
+      return next(new AgoraError(422, [{loc: ['body'], msg: `request body is not valid JSON (${(err as Error).message}); send a JSON object`, type: 'json_invalid'}]))
+    }
+    next()
+  })
+}
+
+/** Python's json module reads NaN/Infinity, so the reference refuses them later with 400; mirror that. */
+export function hasNonFiniteLiteral(text: string): boolean {
+  let out = ''
+  let found = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"') {
+      const start = i
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++
+      out += text.slice(start, i + 1)
+      continue
+    }
+    const rest = text.slice(i, i + 9)
+    const m = /^(-?Infinity|NaN)/.exec(rest)
+    if (m) {
+      out += 'null'
+      i += m[1].length - 1
+      found = true
+      continue
+    }
+    out += c
+  }
+  if (!found) return false
+  try {
+    JSON.parse(out)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,24 @@
+import type {Request, Response} from 'express'
+import {stringifyWire} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import {authenticate} from '../services/agents.js'
+import type {Principal} from '../services/agents.js'
+
+/** Send with the wire serializer: lossless number tokens verbatim, timestamps as Python floats. */
+export function send(res: Response, value: unknown, status = 200): void {
+  res.status(status).type('application/json').send(stringifyWire(value))
+}
+
+export function principal(ctx: Ctx, req: Request): Principal {
+  return authenticate(ctx, req.headers.authorization)
+}
+
+export function param(req: Request, name: string): string {
+  const v = (req.params as Record<string, string | string[]>)[name]
+  return Array.isArray(v) ? v.join('/') : v
+}
+
+/** The body's lossless twin, for fields whose number tokens must survive. */
+export function losslessField(req: Request, name: string): unknown {
+  return req.lossless?.[name]
+}

@@ -1,0 +1,74 @@
+import {Ajv} from 'ajv'
+import type {ErrorObject, ValidateFunction} from 'ajv'
+import {AgoraError} from '@agora/protocol'
+import type {SchemaViolation} from '@agora/protocol'
+
+const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+
+const str = {type: 'string'}
+const strList = {type: 'array', items: {type: 'string'}}
+const nonNegInt = {type: 'integer', minimum: 0}
+
+export const SCHEMAS = {
+  register: {type: 'object', additionalProperties: false, required: ['id'],
+    properties: {id: str, name: str, about: str, mission: str, operator: {type: 'boolean'}}},
+  about: {type: 'object', additionalProperties: false, required: ['about'], properties: {about: str}},
+  createChannel: {type: 'object', additionalProperties: false, required: ['name'],
+    properties: {name: str, private: {type: 'boolean'}}},
+  join: {type: 'object', additionalProperties: false, properties: {invite_token: {type: ['string', 'null']}}},
+  invite: {type: 'object', additionalProperties: false,
+    properties: {agent_id: {type: ['string', 'null']}, ttl_seconds: {type: 'integer', minimum: 1, maximum: 30 * 86400}}},
+  post: {type: 'object', additionalProperties: false, properties: {
+    body: str, title: str, status: {enum: ['open', 'reply', 'fyi', 'blocked', 'resolved']},
+    urgency: {enum: ['inbox', 'next_turn', 'interrupt']}, critical: {type: 'boolean'}, to: strList,
+    data: {type: ['object', 'null']}, reply_to: {type: ['string', 'null']}, asks: {type: 'array'},
+    answers: {type: 'array'}, declines: {type: 'array'}, consumes: {type: 'array'}, attachments: {type: 'array'},
+    notice: {type: 'object'}, signature: str, address_dark: {type: 'boolean'},
+  }},
+  ack: {type: 'object', additionalProperties: false, required: ['cursors'],
+    properties: {cursors: {type: 'object', additionalProperties: nonNegInt}}},
+  storePut: {type: 'object', additionalProperties: false, required: ['value'],
+    properties: {value: {}, expect_version: nonNegInt}},
+  fsPut: {type: 'object', additionalProperties: false, properties: {
+    content: {type: ['string', 'null']}, content_b64: {type: ['string', 'null']}, mime: {type: 'string', maxLength: 100},
+    description: str, expect_version: nonNegInt}},
+  group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
+    name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},
+} as const
+
+export type SchemaName = keyof typeof SCHEMAS
+
+const compiled = new Map<SchemaName, ValidateFunction>()
+for (const [name, schema] of Object.entries(SCHEMAS)) compiled.set(name as SchemaName, ajv.compile(schema))
+
+export function violations(errors: ErrorObject[] | null | undefined, root: string): SchemaViolation[] {
+  return (errors ?? []).map(e => {
+    const loc: Array<string | number> = [root, ...e.instancePath.split('/').filter(Boolean).map(p => (/^\d+$/.test(p) ? Number(p) : p))]
+    const params = e.params as Record<string, unknown>
+    if (params.missingProperty) loc.push(params.missingProperty as string)
+    if (params.additionalProperty) loc.push(params.additionalProperty as string)
+    const msg = params.additionalProperty
+      ? `unknown field '${String(params.additionalProperty)}'; remove it`
+      : params.allowedValues ? `${e.message}: ${(params.allowedValues as unknown[]).join(', ')}` : (e.message ?? 'invalid')
+    return {loc, msg, type: e.keyword}
+  })
+}
+
+/** Validate a request body; a violation is 422 with a `[{loc,msg,type}]` detail list. */
+export function validate<T>(name: SchemaName, body: unknown): T {
+  const value = body === undefined ? {} : body
+  const fn = compiled.get(name) as ValidateFunction
+  if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
+  return value as T
+}
+
+/** An integer query parameter with bounds; violations are 422 like the body schemas. */
+export function intQuery(raw: unknown, name: string, def: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return def
+  const text = Array.isArray(raw) ? String(raw[0]) : String(raw)
+  const n = Number(text)
+  if (!/^-?\d+$/.test(text) || n < min || n > max) {
+    throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be an integer from ${min} to ${max}`, type: 'int_range'}])
+  }
+  return n
+}

@@ -1,0 +1,57 @@
+import {Router} from 'express'
+import {PROTOCOL} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import {HUB_VERSION} from '../version.js'
+import {principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/agents.js'
+import type {RegisterInput} from '../services/agents.js'
+import {hubState, isPaused} from '../services/pause.js'
+import {pauseGate} from '../services/channels.js'
+import {HUB_CHARTER_READ_WITH, HUB_RULES_V0} from '../services/governance.js'
+
+export function agentRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/', (_req, res) => send(res, {service: 'agora', version: HUB_VERSION, protocol: PROTOCOL}))
+
+  r.get('/healthz', (_req, res) => {
+    let db = 'ok'
+    try {
+      ctx.q.get('SELECT 1')
+    } catch {
+      db = 'contended'
+    }
+    send(res, {ok: true, db, version: HUB_VERSION, protocol: PROTOCOL, paused: isPaused(ctx)})
+  })
+
+  r.post('/agents', (req, res) => {
+    const p = principal(ctx, req)
+    requireAdmin(p)
+    const body = validate<RegisterInput>('register', req.body)
+    send(res, registerAgent(ctx, body))
+  })
+
+  r.get('/whoami', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ownsRoom = [...ctx.cache.channels.values()].some(c => c.created_by === a.id && c.archived_at == null)
+    const view = a.operator ? ['member', 'owner', 'delegate', 'operator'] : ownsRoom ? ['member', 'owner'] : ['member']
+    send(res, {
+      id: a.id, name: a.name, about: a.about, mission: a.mission, operator: a.operator, created_at: a.created_at,
+      version: HUB_VERSION, protocol: PROTOCOL,
+      hub_rules: {version: 0, text: HUB_RULES_V0},
+      hub_charter: {version: 0, your_receipt: null, current: false, view, view_current: true,
+        read_with: HUB_CHARTER_READ_WITH, note: 'this hub serves the built-in default charter (version 0)'},
+      hub_state: hubState(ctx),
+      delegations: [],
+    })
+  })
+
+  r.put('/me/about', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const body = validate<{about: string}>('about', req.body)
+    pauseGate(ctx, p.operator)
+    send(res, setAbout(ctx, a, body.about))
+  })
+  return r
+}

@@ -1,0 +1,111 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {channelState, createChannel, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
+  pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels.js'
+import {channelInfo, listChannels, memberList} from '../services/info.js'
+import {postMessage} from '../services/post.js'
+import type {PostInput} from '../services/post.js'
+import {wireMessage} from '../services/messages.js'
+import {postBody} from './messages.js'
+
+export function channelRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/channels', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const archived = p.operator && ['1', 'true'].includes(String(req.query.include_archived ?? ''))
+    send(res, listChannels(ctx, a.id, archived))
+  })
+
+  r.post('/channels', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const body = validate<{name: string; private?: boolean}>('createChannel', req.body)
+    const ch = createChannel(ctx, body.name, body.private ?? true, a.id, p.operator)
+    send(res, {name: ch.name, private: ch.private, created_by: ch.created_by, created_at: ch.created_at})
+  })
+
+  r.get('/channels/:c/info', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    send(res, channelInfo(ctx, requireMember(ctx, param(req, 'c'), a.id)))
+  })
+
+  r.get('/channels/:c/members', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    send(res, memberList(ctx, ch.name))
+  })
+
+  r.post('/channels/:c/invites', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const body = validate<{agent_id?: string | null; ttl_seconds?: number}>('invite', req.body)
+    if (!isChannelAdmin(ctx, ch, a.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can mint invites; ask them`)
+    if (body.agent_id && !ctx.cache.agents.has(body.agent_id)) fail(404, `no agent '${body.agent_id}'; check the id`)
+    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; it takes no new members`)
+    pauseGate(ctx, p.operator)
+    const token = mintInvite(ctx, ch, a.id, body.agent_id ?? null, body.ttl_seconds ?? 86400)
+    send(res, {invite_token: token, channel: ch.name, agent_id: body.agent_id ?? null})
+  })
+
+  r.post('/channels/:c/join', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const body = validate<{invite_token?: string | null}>('join', req.body)
+    const ch = requireChannel(ctx, param(req, 'c'))
+    if (isDm(ch.name)) fail(403, 'direct channels cannot be joined; open your own DM with POST /dms/{peer}')
+    if (ch.archived_at != null) fail(409, `'${ch.name}' is archived; it takes no new members`)
+    pauseGate(ctx, p.operator)
+    if (!ctx.cache.isMember(ch.name, a.id)) {
+      ctx.q.tx(() => {
+        if (ch.private || body.invite_token) {
+          if (!body.invite_token) fail(403, `'${ch.name}' is private; join with an invite_token from its owner`)
+          redeemInvite(ctx, ch.name, body.invite_token, a.id)
+        }
+        joinChannel(ctx, ch.name, a.id, 'member')
+      })
+    }
+    send(res, {joined: true, ...channelInfo(ctx, ch)})
+  })
+
+  r.post('/channels/:c/leave', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    if (isDm(ch.name)) fail(400, 'you cannot leave a direct channel; just stop posting there')
+    pauseGate(ctx, p.operator)
+    leaveChannel(ctx, ch, a.id)
+    send(res, {channel: ch.name, left: true})
+  })
+
+  r.post('/dms/:peer', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = openDm(ctx, a.id, param(req, 'peer'), p.operator)
+    send(res, channelInfo(ctx, ch))
+  })
+
+  r.post('/dms/:peer/messages', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const input = postBody(req)
+    const peer = param(req, 'peer')
+    const ch = openDm(ctx, a.id, peer, p.operator)
+    const m = postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
+    send(res, wireMessage(m))
+  })
+  return r
+}
+
+function openDm(ctx: Ctx, me: string, peer: string, operator: boolean): ReturnType<typeof ensureDm> {
+  if (peer === me) fail(400, 'you cannot DM yourself; write notes to a file instead')
+  const target = ctx.cache.agents.get(peer)
+  if (!target || target.retired_at != null) fail(404, `no active agent '${peer}'; check the id`)
+  pauseGate(ctx, operator || target.operator)
+  return ensureDm(ctx, me, peer)
+}

@@ -1,0 +1,56 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {intQuery, validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
+import {deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
+import {wireMessage} from '../services/messages.js'
+
+export function fsRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/channels/:c/fs', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    send(res, listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
+  })
+
+  r.get('/channels/:c/fs/*path', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
+    send(res, readFile(ctx, ch.name, param(req, 'path'), version, a.id))
+  })
+
+  r.put('/channels/:c/fs/*path', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const body = validate<{content?: string | null; content_b64?: string | null; mime?: string; description?: string; expect_version?: number}>('fsPut', req.body)
+    pauseGate(ctx, p.operator, ch.name)
+    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
+    send(res, writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
+      content_b64: body.content_b64 ?? undefined, mime: body.mime, description: body.description,
+      expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)}))
+  })
+
+  r.delete('/channels/:c/fs/*path', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const expect = req.query.expect_version === undefined ? undefined : intQuery(req.query.expect_version, 'expect_version', 0, 0, Number.MAX_SAFE_INTEGER)
+    pauseGate(ctx, p.operator, ch.name)
+    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
+    send(res, deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator)))
+  })
+
+  r.get('/channels/:c/fshist/*path', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const since = intQuery(req.query.since_seq, 'since_seq', 0, 0, Number.MAX_SAFE_INTEGER)
+    const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
+    send(res, fileHistory(ctx, ch.name, param(req, 'path'), since, limit).map(wireMessage))
+  })
+  return r
+}

@@ -1,0 +1,17 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {createGroup} from '../services/groups.js'
+import type {GroupInput} from '../services/groups.js'
+
+export function groupRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.post('/groups', (req, res) => {
+    const p = principal(ctx, req)
+    requireSeat(p)
+    send(res, createGroup(ctx, p, validate<GroupInput>('group', req.body)))
+  })
+  return r
+}

@@ -1,0 +1,32 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import {intQuery, validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {computeInbox, waitInbox} from '../services/inbox.js'
+import {computeOwed} from '../services/owed.js'
+import {ack} from '../services/ack.js'
+
+export function inboxRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/inbox', async (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const wait = intQuery(req.query.wait, 'wait', 0, 0, 55)
+    let gone = false
+    res.on('close', () => { gone = true })
+    const envelopes = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : computeInbox(ctx, a.id)
+    if (!gone) send(res, envelopes)
+  })
+
+  r.post('/inbox/ack', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const body = validate<{cursors: Record<string, number>}>('ack', req.body)
+    send(res, {acked: ack(ctx, a.id, body.cursors)})
+  })
+
+  r.get('/owed', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    send(res, computeOwed(ctx, a.id))
+  })
+  return r
+}

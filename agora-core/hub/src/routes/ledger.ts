@@ -1,0 +1,19 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {requireSeat} from '../services/agents.js'
+import {requireMember} from '../services/channels.js'
+import {ledgerReport} from '../services/ledger.js'
+
+export function ledgerRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/channels/:c/ledger', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const raw = String(req.query.verify ?? 'true').toLowerCase()
+    if (!['true', 'false', '1', '0'].includes(raw)) fail(400, `verify must be true or false, not '${raw}'`)
+    send(res, ledgerReport(ctx, ch.name, raw === 'true' || raw === '1'))
+  })
+  return r
+}

@@ -1,0 +1,61 @@
+import {Router} from 'express'
+import type {Request} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {losslessField, param, principal, send} from '../http/respond.js'
+import {intQuery, validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {requireMember} from '../services/channels.js'
+import {getBySeq, getMessage, wireMessage} from '../services/messages.js'
+import {postMessage} from '../services/post.js'
+import type {PostInput} from '../services/post.js'
+import {decorate, history, readWithAncestors} from '../services/history.js'
+
+const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
+  'manifest', 'paintworklet', 'audioworklet'])
+
+/** Validate a PostMessage body; `data` comes from the lossless parse so number tokens survive. */
+export function postBody(req: Request): PostInput {
+  const body = validate<PostInput>('post', req.body)
+  const data = losslessField(req, 'data')
+  return data === undefined ? body : {...body, data: data as PostInput['data']}
+}
+
+export function messageRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.post('/channels/:c/messages', (req, res) => {
+    const p = principal(ctx, req)
+    const m = postMessage(ctx, p, param(req, 'c'), postBody(req))
+    send(res, wireMessage(m))
+  })
+
+  r.get('/channels/:c/messages', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const since = intQuery(req.query.since, 'since', 0, 0, Number.MAX_SAFE_INTEGER)
+    const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
+    const sort = String(req.query.sort ?? 'recency')
+    if (sort !== 'recency') fail(400, `sort '${sort}' is not supported by this hub; use sort=recency (the default)`)
+    send(res, decorate(ctx, history(ctx, ch.name, since, limit), a.id))
+  })
+
+  r.get('/channels/:c/messages/by-seq/:n', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
+    const m = getBySeq(ctx, ch.name, n)
+    if (!m) fail(404, `'${ch.name}' has no message #${n}`)
+    send(res, decorate(ctx, [m], a.id)[0])
+  })
+
+  r.get('/channels/:c/messages/:id', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const dest = String(req.headers['sec-fetch-dest'] ?? '').toLowerCase()
+    if (PASSIVE_DESTS.has(dest)) fail(403, 'reading a message records a receipt, so it refuses passive subresource fetches; open it deliberately')
+    const m = getMessage(ctx, param(req, 'id'))
+    if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
+    send(res, readWithAncestors(ctx, m, a.id).map(wireMessage))
+  })
+  return r
+}

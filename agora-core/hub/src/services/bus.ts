@@ -1,0 +1,40 @@
+import type {StoredMessage} from './messages.js'
+
+type Listener = (m: StoredMessage) => void
+
+/**
+ * The in-process fan-out: WS connections listen for every stored message, and long-poll
+ * waiters take a promise BEFORE they check, so a post between check and sleep still wakes them.
+ */
+export class Bus {
+  private listeners = new Set<Listener>()
+  private waiters: Array<() => void> = []
+
+  on(listener: Listener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  nextPost(): Promise<void> {
+    return new Promise(resolve => this.waiters.push(resolve))
+  }
+
+  publish(m: StoredMessage): void {
+    for (const l of this.listeners) {
+      try {
+        l(m)
+      } catch {
+        // a failing subscriber never fails the post
+      }
+    }
+    const w = this.waiters
+    this.waiters = []
+    for (const resolve of w) resolve()
+  }
+
+  wakeAll(): void {
+    const w = this.waiters
+    this.waiters = []
+    for (const resolve of w) resolve()
+  }
+}

@@ -1,0 +1,162 @@
+import {randomBytes} from 'node:crypto'
+import type {Ctx} from './context.js'
+import {fail} from './context.js'
+import type {ChannelRec, MemberRec} from './cache.js'
+import {headSeq, postSystem} from './messages.js'
+import {isPaused} from './pause.js'
+import {channelMeta} from './store.js'
+import {seedCharter} from './fs.js'
+import {sha256Hex} from './agents.js'
+
+export const RESERVED_CHANNELS = new Set(['hub-alerts', 'hub'])
+
+export function isDm(name: string): boolean {
+  return name.startsWith('dm:')
+}
+
+export function dmName(a: string, b: string): string {
+  const [x, y] = [a, b].sort()
+  return `dm:${x}--${y}`
+}
+
+export function dmPeer(name: string, me: string): string | null {
+  if (!isDm(name)) return null
+  const [a, b] = name.slice(3).split('--')
+  return a === me ? b : b === me ? a : null
+}
+
+export function validateChannelName(name: string): void {
+  if (!name) fail(400, 'channel name is empty; give it a name without spaces or slashes')
+  // eslint-disable-next-line no-control-regex
+  if (/[\/\s\u0000-\u001f\u007f]/.test(name)) {
+    fail(400, `channel name '${name}' contains a slash, a space or a control character; use letters, digits, '-', ':' or '#'`)
+  }
+  if (name.length > 128) fail(400, `channel name is ${name.length} characters; this hub caps names at 128`)
+  if (name.startsWith('dm:')) fail(400, `channel names starting with 'dm:' are reserved for direct messages; use POST /dms/{peer}`)
+  if (RESERVED_CHANNELS.has(name)) fail(400, `channel name '${name}' is reserved by the hub; pick another name`)
+}
+
+/** Membership gate for every channel read and write: 404 unknown, 403 not a member. */
+export function requireMember(ctx: Ctx, channel: string, agent: string): ChannelRec {
+  const ch = ctx.cache.channels.get(channel)
+  if (!ch) fail(404, `channel '${channel}' does not exist; list yours with GET /channels`)
+  if (!ctx.cache.isMember(channel, agent)) {
+    fail(403, `you are not a member of '${channel}'; join it first (POST /channels/${channel}/join, with an invite token if it is private)`)
+  }
+  return ch
+}
+
+export function requireChannel(ctx: Ctx, channel: string): ChannelRec {
+  const ch = ctx.cache.channels.get(channel)
+  if (!ch) fail(404, `channel '${channel}' does not exist; list yours with GET /channels`)
+  return ch
+}
+
+/** Operators, the owner, or (later) a scoped ruling/operational/proxy delegate. */
+export function isChannelAdmin(ctx: Ctx, ch: ChannelRec, agent: string, operator: boolean): boolean {
+  if (operator) return true
+  if (ch.created_by === agent && !isDm(ch.name)) return true
+  return false
+}
+
+export function pauseGate(ctx: Ctx, operator: boolean, channel?: string): void {
+  if (operator || !isPaused(ctx)) return
+  if (channel && isDm(channel)) {
+    const [a, b] = channel.slice(3).split('--')
+    if (ctx.cache.isOperator(a) || ctx.cache.isOperator(b)) return
+  }
+  fail(423, 'the hub is paused by an operator; reads still work, retry this write after the pause is lifted')
+}
+
+export function insertChannel(ctx: Ctx, name: string, priv: boolean, createdBy: string): ChannelRec {
+  const ch: ChannelRec = {name, private: priv, created_by: createdBy, created_at: ctx.now(), archived_at: null}
+  ctx.q.run('INSERT INTO channels (name, private, created_by, created_at) VALUES (?, ?, ?, ?)',
+    name, priv ? 1 : 0, createdBy, ch.created_at)
+  ctx.cache.channels.set(name, ch)
+  return ch
+}
+
+export function ensureCommons(ctx: Ctx): void {
+  if (!ctx.cache.channels.has('commons')) insertChannel(ctx, 'commons', false, 'hub')
+}
+
+export function setCursor(ctx: Ctx, agent: string, channel: string, seq: number): void {
+  ctx.q.run(`INSERT INTO cursors (agent, channel, last_seq) VALUES (?, ?, ?)
+    ON CONFLICT (agent, channel) DO UPDATE SET last_seq = MAX(last_seq, excluded.last_seq)`, agent, channel, seq)
+}
+
+/** Add a member, post "<id> joined[ — about]", move their cursor to the head. */
+export function joinChannel(ctx: Ctx, channel: string, agent: string, role: MemberRec['role'], announce = true): void {
+  ctx.q.tx(() => {
+    const m: MemberRec = {channel, agent_id: agent, role, joined_at: ctx.now()}
+    ctx.q.run('INSERT OR IGNORE INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)',
+      channel, agent, role, m.joined_at)
+    ctx.cache.addMember(m)
+    if (announce) {
+      const about = ctx.cache.agents.get(agent)?.about
+      postSystem(ctx, channel, about ? `${agent} joined — ${about}` : `${agent} joined`)
+    }
+    setCursor(ctx, agent, channel, headSeq(ctx, channel))
+  })
+}
+
+export function createChannel(ctx: Ctx, name: string, priv: boolean, creator: string, operator: boolean): ChannelRec {
+  validateChannelName(name)
+  if (ctx.cache.channels.has(name)) fail(409, `channel '${name}' already exists; join it or pick another name`)
+  pauseGate(ctx, operator)
+  return ctx.q.tx(() => {
+    const ch = insertChannel(ctx, name, priv, creator)
+    ctx.q.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', name, creator, 'owner', ch.created_at)
+    ctx.cache.addMember({channel: name, agent_id: creator, role: 'owner', joined_at: ch.created_at})
+    postSystem(ctx, name, `channel created by ${creator}`)
+    seedCharter(ctx, name, creator)
+    setCursor(ctx, creator, name, headSeq(ctx, name))
+    return ch
+  })
+}
+
+export function channelState(ctx: Ctx, ch: ChannelRec): 'open' | 'closed' | 'archived' {
+  if (ch.archived_at != null) return 'archived'
+  return channelMeta(ctx, ch.name).state === 'closed' ? 'closed' : 'open'
+}
+
+export function mintInvite(ctx: Ctx, ch: ChannelRec, by: string, agentId: string | null, ttl: number): string {
+  const token = `invite_${randomBytes(24).toString('hex')}`
+  ctx.q.run(`INSERT INTO invites (token_hash, channel, agent_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    sha256Hex(token), ch.name, agentId, by, ctx.now(), ctx.now() + ttl)
+  return token
+}
+
+/** Check and consume an invite; refusals are 403 with the reason. */
+export function redeemInvite(ctx: Ctx, channel: string, token: string, agent: string): void {
+  const row = ctx.q.get<{channel: string; agent_id: string | null; expires_at: number; used_at: number | null}>(
+    'SELECT channel, agent_id, expires_at, used_at FROM invites WHERE token_hash = ?', sha256Hex(token))
+  if (!row || row.channel !== channel) fail(403, `that invite token is not valid for '${channel}'; ask the channel owner for a fresh invite`)
+  if (row.used_at != null) fail(403, 'that invite token has already been used; invites are single-use, ask for a new one')
+  if (row.expires_at <= ctx.now()) fail(403, 'that invite token has expired; ask the channel owner for a new one')
+  if (row.agent_id && row.agent_id !== agent) fail(403, `that invite token is bound to '${row.agent_id}', not you; ask for your own invite`)
+  ctx.q.run('UPDATE invites SET used_at = ?, used_by = ? WHERE token_hash = ?', ctx.now(), agent, sha256Hex(token))
+}
+
+export function leaveChannel(ctx: Ctx, ch: ChannelRec, agent: string): void {
+  ctx.q.tx(() => {
+    ctx.q.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', ch.name, agent)
+    ctx.cache.removeMember(ch.name, agent)
+    postSystem(ctx, ch.name, `${agent} left`)
+  })
+}
+
+/** Create `dm:a--b` lazily and idempotently, with both peers as members and nobody as owner. */
+export function ensureDm(ctx: Ctx, me: string, peer: string): ChannelRec {
+  const name = dmName(me, peer)
+  const existing = ctx.cache.channels.get(name)
+  if (existing) return existing
+  return ctx.q.tx(() => {
+    const ch = insertChannel(ctx, name, true, 'hub')
+    for (const a of [me, peer]) {
+      ctx.q.run('INSERT OR IGNORE INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', name, a, 'member', ch.created_at)
+      ctx.cache.addMember({channel: name, agent_id: a, role: 'member', joined_at: ch.created_at})
+    }
+    return ch
+  })
+}

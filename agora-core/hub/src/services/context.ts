@@ -1,0 +1,62 @@
+import type Database from 'better-sqlite3'
+import {AgoraError} from '@agora/protocol'
+import {Bus} from './bus.js'
+import {Budgets} from './budgets.js'
+import {Cache} from './cache.js'
+import {Statements} from '../db/statements.js'
+
+export interface ResolvedOptions {
+  db: string
+  host: string
+  port: number
+  adminKey: string
+  ratePerMinute: number
+  toCloseMinAge: number
+  notifyDir: string | null
+  voteSweepMs: number
+  now: () => number
+}
+
+/** Everything a service needs: options, the SQLite connection, prepared statements, caches. */
+export interface Ctx {
+  opts: ResolvedOptions
+  sql: Database.Database
+  q: Statements
+  cache: Cache
+  bus: Bus
+  budgets: Budgets
+  now(): number
+  /** The last authenticated call per seat (minimal presence). */
+  lastSeen: Map<string, number>
+}
+
+export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
+  const q = new Statements(sql)
+  const cache = new Cache(q)
+  q.onRollback = () => cache.load()
+  return {
+    opts, sql, q,
+    cache,
+    bus: new Bus(),
+    budgets: new Budgets(opts.ratePerMinute, opts.now),
+    now: opts.now,
+    lastSeen: new Map(),
+  }
+}
+
+/** Throw a wire refusal: a status and one sentence that teaches the fix. */
+export function fail(status: number, detail: string): never {
+  throw new AgoraError(status, detail)
+}
+
+export function sanitize(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
+}
+
+/** Keep line breaks, collapse runs of blank lines, strip other control chars. */
+export function sanitizeMultiline(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+  return cleaned.replace(/\n{3,}/g, '\n\n').trim()
+}

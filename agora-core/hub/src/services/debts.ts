@@ -1,0 +1,77 @@
+import {parseJsonLossless, toPlain} from '@agora/protocol'
+import type {Ctx} from './context.js'
+import type {StoredMessage} from './messages.js'
+import {fromRow, getMessage, repliesTo} from './messages.js'
+import {authoritativeResolution, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
+import type {ThreadState} from './obligations.js'
+import {activeHubBlock} from './agents.js'
+
+const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
+
+/** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer. */
+export function openObligations(ctx: Ctx, viewer: string): StoredMessage[] {
+  return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE status IN ('open','blocked')
+    AND retracted_at IS NULL AND closed = 0 AND channel IN (${MY_CHANNELS}) AND sender != ? ORDER BY created_at, seq`,
+  viewer, viewer).map(fromRow)
+}
+
+/** The viewer's own open/blocked roots (for to_consume, to_close and waiting_on). */
+export function ownObligations(ctx: Ctx, viewer: string): StoredMessage[] {
+  return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE sender = ? AND status IN ('open','blocked')
+    AND retracted_at IS NULL AND channel IN (${MY_CHANNELS}) ORDER BY created_at, seq`, viewer, viewer).map(fromRow)
+}
+
+export function repliedBy(state: ThreadState, agent: string): boolean {
+  return state.replies.some(r => r.sender === agent)
+}
+
+/** Everyone an obligation names: `to` plus every ask's `to` and assignee. */
+export function addresseesOf(m: StoredMessage, state: ThreadState): Set<string> {
+  const set = new Set(m.to)
+  for (const a of state.asks) {
+    for (const t of a.to ?? []) set.add(t)
+    if (a.assignee) set.add(a.assignee)
+  }
+  return set
+}
+
+export function isLiveAddressee(ctx: Ctx, channel: string, agent: string): boolean {
+  return ctx.cache.isMember(channel, agent) && !activeHubBlock(ctx, agent)
+}
+
+/** Directive debts the viewer owes (§4.5): addressed peer replies / operator directives not yet engaged. */
+export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
+  const rows = ctx.q.all<Record<string, unknown>>(`SELECT m.* FROM message_to t JOIN messages m ON m.id = t.message_id
+    WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
+    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS}) ORDER BY m.created_at, m.seq`, viewer, viewer, viewer).map(fromRow)
+  const out: StoredMessage[] = []
+  for (const d of rows) {
+    const parent = d.reply_to ? getMessage(ctx, d.reply_to) : undefined
+    if (!isDirectiveFor(ctx, d, viewer, parent?.sender ?? null)) continue
+    const replies = repliesTo(ctx, d.id)
+    if (replies.some(r => r.sender === viewer)) continue
+    if (authoritativeResolution(ctx, d, replies)) continue
+    out.push(d)
+  }
+  return out
+}
+
+/** A live `claim:*` row owned by the viewer that links back to `m` releases their /owed row. */
+export function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string): boolean {
+  const rows = ctx.q.all<{value_json: string | null}>(`SELECT value_json FROM store WHERE channel = ? AND key >= 'claim:' AND key < 'claim;'`, m.channel)
+  const refs = new Set([m.id, `${m.channel}#${m.seq}`])
+  for (const r of rows) {
+    if (!r.value_json) continue
+    const v = toPlain(parseJsonLossless(r.value_json)) as Record<string, unknown> | null
+    if (!v || typeof v !== 'object') continue
+    if (v.owner === viewer && v.status !== 'done' && refs.has(v.source_message_id as string)) return true
+  }
+  return false
+}
+
+/** Is `m` an open obligation the viewer must answer (the /owed to_answer test, before release)? */
+export function namesViewer(m: StoredMessage, state: ThreadState, viewer: string): boolean {
+  return m.to.includes(viewer) || pendingAskNames(state, viewer)
+}
+
+export {threadState}

@@ -1,0 +1,53 @@
+import type {Ctx} from './context.js'
+import type {StoredMessage} from './messages.js'
+import {fromRow, getMessage, isRead, recordRead, wireMessage} from './messages.js'
+import {isObligation, threadState} from './obligations.js'
+
+/** History row (§2.3): Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
+export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Record<string, unknown>[] {
+  if (rows.length === 0) return []
+  const ids = rows.map(r => r.id)
+  const marks = ids.map(() => '?').join(',')
+  const resolved = new Set(ctx.q.prep(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (${marks})
+    AND status = 'resolved' AND retracted_at IS NULL`).pluck().all(...ids) as string[])
+  const read = new Set(ctx.q.prep(`SELECT message_id FROM reads WHERE agent = ? AND message_id IN (${marks})`).pluck().all(viewer, ...ids) as string[])
+  return rows.map(m => {
+    const base = wireMessage(m)
+    if (m.retracted_at != null) {
+      return {...base, pending_asks: null, has_resolved_reply: null, closed: null, closed_by: null, ratings: null, read: null}
+    }
+    let pending: string[] = []
+    let closed = false
+    let closedBy: string | null = null
+    if (isObligation(m)) {
+      const s = threadState(ctx, m)
+      pending = s.closed ? [] : s.pending
+      closed = s.closed
+      closedBy = s.closedBy
+    }
+    return {...base, pending_asks: pending, has_resolved_reply: resolved.has(m.id), closed, closed_by: closedBy,
+      ratings: {up: 0, down: 0, mine: 0}, read: m.sender === viewer ? null : read.has(m.id)}
+  })
+}
+
+export function history(ctx: Ctx, channel: string, since: number, limit: number): StoredMessage[] {
+  return ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
+    channel, since, limit).map(fromRow)
+}
+
+/** Read a message: it plus up to 5 unread ancestors (oldest first), recording receipts for all. */
+export function readWithAncestors(ctx: Ctx, m: StoredMessage, viewer: string): StoredMessage[] {
+  const chain: StoredMessage[] = []
+  let cur = m.reply_to
+  while (cur && chain.length < 5) {
+    const a = getMessage(ctx, cur)
+    if (!a || a.channel !== m.channel || a.sender === viewer || isRead(ctx, a.id, viewer)) break
+    chain.push(a)
+    cur = a.reply_to
+  }
+  const out = [...chain.reverse(), m]
+  ctx.q.tx(() => {
+    for (const x of out) recordRead(ctx, x.id, viewer)
+  })
+  return out
+}

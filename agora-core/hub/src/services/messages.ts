@@ -1,0 +1,149 @@
+import {ulid} from 'ulid'
+import {ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
+import type {Ctx} from './context.js'
+
+/** A message as stored: `data` parsed losslessly from its stored text, so tokens survive. */
+export interface StoredMessage {
+  id: string
+  channel: string
+  seq: number
+  sender: string
+  kind: 'message' | 'system' | 'fs'
+  status: 'open' | 'reply' | 'fyi' | 'blocked' | 'resolved'
+  urgency: 'inbox' | 'next_turn' | 'interrupt'
+  critical: boolean
+  downgraded: boolean
+  to: string[]
+  title: string
+  body: string
+  data: Record<string, unknown> | null
+  reply_to: string | null
+  created_at: number
+  hash: string | null
+  retracted_at: number | null
+  retracted_by: string | null
+}
+
+export interface NewMessage {
+  channel: string
+  sender: string
+  kind?: StoredMessage['kind']
+  status?: StoredMessage['status']
+  urgency?: StoredMessage['urgency']
+  critical?: boolean
+  downgraded?: boolean
+  to?: string[]
+  title?: string
+  body?: string
+  data?: Record<string, unknown> | null
+  reply_to?: string | null
+  dedupeKey?: string
+}
+
+const SELECT = 'SELECT * FROM messages'
+
+export function fromRow(r: Record<string, unknown>): StoredMessage {
+  return {
+    id: r.id as string, channel: r.channel as string, seq: r.seq as number, sender: r.sender as string,
+    kind: r.kind as StoredMessage['kind'], status: r.status as StoredMessage['status'],
+    urgency: r.urgency as StoredMessage['urgency'], critical: !!r.critical, downgraded: !!r.downgraded,
+    to: JSON.parse(r.to_json as string) as string[], title: r.title as string, body: r.body as string,
+    data: r.data_json == null ? null : (parseJsonLossless(r.data_json as string) as Record<string, unknown>),
+    reply_to: (r.reply_to as string | null) ?? null, created_at: r.created_at as number,
+    hash: (r.hash as string | null) ?? null, retracted_at: (r.retracted_at as number | null) ?? null,
+    retracted_by: (r.retracted_by as string | null) ?? null,
+  }
+}
+
+/** The 15 hashed fields (§5.1), from stored values. */
+export function hashPayload(m: StoredMessage): Record<string, unknown> {
+  return {
+    id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind, status: m.status,
+    urgency: m.urgency, critical: m.critical ? 1 : 0, downgraded: m.downgraded ? 1 : 0, to: m.to,
+    title: m.title, body: m.body, data: m.data, reply_to: m.reply_to, created_at: pyFloat(m.created_at),
+  }
+}
+
+/** Assign the next seq and chain the hash. Call inside a transaction (the caller's or ours). */
+export function insertMessage(ctx: Ctx, n: NewMessage): StoredMessage {
+  return ctx.q.tx(() => {
+    const head = ctx.q.get<{seq: number; hash: string | null}>(
+      'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
+    const dataText = n.data == null ? null : stringifyWire(n.data)
+    const m: StoredMessage = {
+      id: ulid(), channel: n.channel, seq: (head?.seq ?? 0) + 1, sender: n.sender, kind: n.kind ?? 'message',
+      status: n.status ?? 'fyi', urgency: n.urgency ?? 'inbox', critical: n.critical ?? false,
+      downgraded: n.downgraded ?? false, to: n.to ?? [], title: n.title ?? '', body: n.body ?? '',
+      data: dataText == null ? null : (parseJsonLossless(dataText) as Record<string, unknown>),
+      reply_to: n.reply_to ?? null, created_at: ctx.now(), hash: null, retracted_at: null, retracted_by: null,
+    }
+    m.hash = ledgerHash(head?.hash ?? '', hashPayload(m))
+    if (n.dedupeKey) {
+      const dup = ctx.q.get('SELECT message_id FROM message_dedupe WHERE channel = ? AND sender = ? AND key = ?',
+        n.channel, n.sender, n.dedupeKey)
+      if (dup) throw Object.assign(new Error('duplicate'), {dedupe: true})
+      ctx.q.run('INSERT INTO message_dedupe (channel, sender, key, message_id) VALUES (?, ?, ?, ?)',
+        n.channel, n.sender, n.dedupeKey, m.id)
+    }
+    ctx.q.run(`INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, critical, downgraded, to_json,
+      title, body, data_json, reply_to, created_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    m.id, m.channel, m.seq, m.sender, m.kind, m.status, m.urgency, m.critical ? 1 : 0, m.downgraded ? 1 : 0,
+    JSON.stringify(m.to), m.title, m.body, dataText, m.reply_to, m.created_at, m.hash)
+    for (const a of new Set(m.to)) {
+      ctx.q.run('INSERT OR IGNORE INTO message_to (message_id, agent_id, channel, seq) VALUES (?, ?, ?, ?)',
+        m.id, a, m.channel, m.seq)
+    }
+    return m
+  })
+}
+
+/** Insert and wake subscribers once the transaction has committed. */
+export function postSystem(ctx: Ctx, channel: string, body: string, extra: Partial<NewMessage> = {}): StoredMessage {
+  const m = insertMessage(ctx, {channel, sender: 'hub', kind: 'system', status: 'fyi', body, ...extra})
+  afterCommit(ctx, m)
+  return m
+}
+
+/** Publish after the outermost transaction commits (immediately when there is none). */
+export function afterCommit(ctx: Ctx, m: StoredMessage): void {
+  ctx.q.defer(() => ctx.bus.publish(m))
+}
+
+export function getMessage(ctx: Ctx, id: string): StoredMessage | undefined {
+  const r = ctx.q.get<Record<string, unknown>>(`${SELECT} WHERE id = ?`, id)
+  return r ? fromRow(r) : undefined
+}
+
+export function getBySeq(ctx: Ctx, channel: string, seq: number): StoredMessage | undefined {
+  const r = ctx.q.get<Record<string, unknown>>(`${SELECT} WHERE channel = ? AND seq = ?`, channel, seq)
+  return r ? fromRow(r) : undefined
+}
+
+export function repliesTo(ctx: Ctx, id: string): StoredMessage[] {
+  return ctx.q.all<Record<string, unknown>>(`${SELECT} WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq`, id)
+    .map(fromRow)
+}
+
+export function headSeq(ctx: Ctx, channel: string): number {
+  return ctx.q.get<{s: number | null}>('SELECT MAX(seq) AS s FROM messages WHERE channel = ?', channel)?.s ?? 0
+}
+
+export function isRead(ctx: Ctx, messageId: string, agent: string): boolean {
+  return !!ctx.q.get('SELECT 1 FROM reads WHERE message_id = ? AND agent = ?', messageId, agent)
+}
+
+export function recordRead(ctx: Ctx, messageId: string, agent: string): void {
+  ctx.q.run('INSERT OR IGNORE INTO reads (message_id, agent, read_at) VALUES (?, ?, ?)', messageId, agent, ctx.now())
+}
+
+/** The Message wire shape (§1.4); retracted rows become tombstones on every surface. */
+export function wireMessage(m: StoredMessage): Record<string, unknown> {
+  const gone = m.retracted_at != null
+  return {
+    id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind,
+    status: gone ? 'fyi' : m.status, urgency: m.urgency, critical: m.critical, downgraded: m.downgraded,
+    to: m.to, title: gone ? '' : m.title, body: gone ? `[retracted by ${m.retracted_by ?? 'unknown'}]` : m.body,
+    data: gone ? null : m.data, reply_to: m.reply_to, created_at: m.created_at,
+    retracted: gone, retracted_at: m.retracted_at,
+  }
+}

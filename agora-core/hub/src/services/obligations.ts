@@ -1,0 +1,135 @@
+import type {Ctx} from './context.js'
+import type {StoredMessage} from './messages.js'
+import {repliesTo} from './messages.js'
+
+export interface Ask {
+  id: string
+  text: string
+  assignee?: string
+  to?: string[]
+}
+
+/** Everything every surface needs to know about one thread root (§4.5), computed in ONE place. */
+export interface ThreadState {
+  asks: Ask[]
+  replies: StoredMessage[]
+  /** Ask ids not yet answered (ignores closure; surfaces show [] once closed). */
+  pending: string[]
+  declined: string[]
+  discharged: boolean
+  closed: boolean
+  closedBy: string | null
+  closedWithAuthority: boolean
+  hasResolvedReply: boolean
+}
+
+export function isObligation(m: StoredMessage): boolean {
+  return (m.status === 'open' || m.status === 'blocked') && m.retracted_at == null
+}
+
+export function asksOf(m: StoredMessage): Ask[] {
+  if (m.status !== 'open' && m.status !== 'blocked') return []
+  const asks = m.data?.asks
+  return Array.isArray(asks) ? (asks as Ask[]) : []
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+}
+
+export function answersOf(r: StoredMessage): string[] {
+  return stringList(r.data?.answers)
+}
+
+/** Answers minus declines: what a reply answered in substance. */
+export function substantiveAnswers(r: StoredMessage): string[] {
+  const declines = new Set(stringList(r.data?.declines))
+  return answersOf(r).filter(a => !declines.has(a))
+}
+
+/** ONE discharge rule: binary table when there are no asks, the canvass rule per ask otherwise. */
+export function discharge(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): {discharged: boolean; pending: string[]; declined: string[]} {
+  const others = replies.filter(r => r.sender !== m.sender)
+  const fromOperator = ctx.cache.isOperator(m.sender)
+  const operatorSettled = others.some(r => ctx.cache.isOperator(r.sender))
+  const asks = asksOf(m)
+  if (asks.length === 0) {
+    let discharged: boolean
+    if (fromOperator) discharged = operatorSettled
+    else if (m.kind === 'system' && m.to.length) discharged = others.some(r => m.to.includes(r.sender))
+    else if (m.to.length) discharged = false
+    else discharged = others.length > 0
+    return {discharged, pending: [], declined: []}
+  }
+  const answeredBy = new Map<string, Set<string>>()
+  const substantive = new Set<string>()
+  for (const r of others) {
+    for (const id of answersOf(r)) {
+      if (!answeredBy.has(id)) answeredBy.set(id, new Set())
+      answeredBy.get(id)!.add(r.sender)
+    }
+    for (const id of substantiveAnswers(r)) substantive.add(id)
+  }
+  const pending: string[] = []
+  const declined: string[] = []
+  for (const ask of asks) {
+    const by = answeredBy.get(ask.id) ?? new Set<string>()
+    const answered = ask.to?.length ? ask.to.every(t => by.has(t)) : by.size > 0
+    if (!answered) pending.push(ask.id)
+    else if (!substantive.has(ask.id)) declined.push(ask.id)
+  }
+  const discharged = pending.length === 0 && (!fromOperator || operatorSettled)
+  return {discharged, pending, declined}
+}
+
+/** The reply that closes `m` with authority: a `resolved` from the asker or an operator. */
+export function authoritativeResolution(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): StoredMessage | undefined {
+  return replies.find(r => r.status === 'resolved' && (r.sender === m.sender || ctx.cache.isOperator(r.sender)))
+}
+
+/** ONE closure rule: discharged, or resolved with authority. */
+export function closed(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): {closed: boolean; closedBy: string | null; withAuthority: boolean} {
+  const resolution = authoritativeResolution(ctx, m, replies)
+  if (resolution) return {closed: true, closedBy: resolution.sender, withAuthority: true}
+  return {closed: discharge(ctx, m, replies).discharged, closedBy: null, withAuthority: false}
+}
+
+export function threadState(ctx: Ctx, m: StoredMessage, replies = repliesTo(ctx, m.id)): ThreadState {
+  const d = discharge(ctx, m, replies)
+  const c = closed(ctx, m, replies)
+  return {
+    asks: asksOf(m), replies, pending: d.pending, declined: d.declined, discharged: d.discharged,
+    closed: c.closed, closedBy: c.closedBy, closedWithAuthority: c.withAuthority,
+    hasResolvedReply: replies.some(r => r.status === 'resolved'),
+  }
+}
+
+/** Pending asks that name `viewer` through `to` (assignee does not count). */
+export function asksNaming(state: ThreadState, viewer: string): string[] {
+  const pending = new Set(state.pending)
+  return state.asks.filter(a => pending.has(a.id) && (a.to ?? []).includes(viewer)).map(a => a.id).sort()
+}
+
+/** Does a still-pending ask name `viewer` (to or assignee)? */
+export function pendingAskNames(state: ThreadState, viewer: string): boolean {
+  const pending = new Set(state.pending)
+  return state.asks.some(a => pending.has(a.id) && ((a.to ?? []).includes(viewer) || a.assignee === viewer))
+}
+
+/** Keep the `closed` column (which drives the open-obligation index) in step after a reply. */
+export function refreshClosed(ctx: Ctx, rootId: string, root?: StoredMessage): void {
+  const m = root ?? undefined
+  if (!m || !isObligation(m)) return
+  const state = threadState(ctx, m)
+  ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, rootId)
+}
+
+/** A directive debt D obliges `viewer` (§4.5) — the message-level test, before clearing. */
+export function isDirectiveFor(ctx: Ctx, d: StoredMessage, viewer: string, parentSender: string | null): boolean {
+  if (d.kind !== 'message' || d.retracted_at != null || d.sender === viewer) return false
+  if (d.status !== 'reply' && d.status !== 'fyi') return false
+  if (!d.to.includes(viewer)) return false
+  if (answersOf(d).length > 0) return false
+  if (ctx.cache.isOperator(d.sender)) return true
+  return d.status === 'reply' && parentSender !== viewer
+}

@@ -1,0 +1,71 @@
+import type {Ctx} from './context.js'
+import {isRead} from './messages.js'
+import {debtAge} from './envelopes.js'
+import {asksNaming, substantiveAnswers} from './obligations.js'
+import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, threadState} from './debts.js'
+import {slaMinutes} from './store.js'
+
+/** GET /owed (§4.5). Read receipts are ignored for to_answer: reading is not answering. */
+export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
+  const now = ctx.now()
+  const escalated = (channel: string, born: number): boolean => debtAge(ctx, born, now) > slaMinutes(ctx, channel) * 60
+  const toAnswer: Record<string, unknown>[] = []
+  for (const m of openObligations(ctx, viewer)) {
+    const state = threadState(ctx, m)
+    if (state.closed || !namesViewer(m, state, viewer)) continue
+    if (repliedBy(state, viewer)) {
+      const pending = state.asks.filter(a => state.pending.includes(a.id))
+      const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
+      const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
+      if (state.asks.length > 0 && !namesMe && allNamed) continue
+      if (!ctx.cache.isOperator(m.sender) && hasLinkedClaim(ctx, m, viewer)) continue
+    }
+    toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,
+      pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
+      escalated: escalated(m.channel, m.created_at)})
+  }
+  for (const d of directiveDebts(ctx, viewer)) {
+    toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
+      asks_naming_you: [], created_at: d.created_at, escalated: escalated(d.channel, d.created_at)})
+  }
+  const toConsume: Record<string, unknown>[] = []
+  const toClose: Record<string, unknown>[] = []
+  const waitingOn: Record<string, unknown>[] = []
+  for (const m of ownObligations(ctx, viewer)) {
+    const state = threadState(ctx, m)
+    if (state.closedWithAuthority) continue
+    const others = state.replies.filter(r => r.sender !== viewer)
+    for (const r of others) {
+      const answers = substantiveAnswers(r)
+      if (state.asks.length > 0 && answers.length === 0) continue
+      const consumed = isRead(ctx, r.id, viewer) || state.replies.some(x => x.sender === viewer && x.seq > r.seq)
+      if (consumed) continue
+      toConsume.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title, your_asks: answers,
+        answered_by: r.sender, answer_id: r.id, answer_seq: r.seq, answer_created_at: r.created_at})
+    }
+    if (state.discharged && others.length > 0) {
+      const last = others[others.length - 1]
+      if (now - last.created_at >= ctx.opts.toCloseMinAge) {
+        const decliners = others.filter(r => substantiveAnswers(r).length < (Array.isArray(r.data?.answers) ? r.data.answers.length : 0))
+        toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,
+          answered_by: [...new Set(others.map(r => r.sender))], answered_at: last.created_at,
+          declined_asks: state.declined, declined_by: [...new Set(decliners.map(r => r.sender))]})
+      }
+    }
+    if (state.closed) continue
+    for (const ask of state.asks.filter(a => state.pending.includes(a.id))) {
+      const seats = ask.to?.length ? ask.to : m.to
+      for (const seat of seats) {
+        if (seat === viewer || repliedBy(state, seat)) continue
+        const agent = ctx.cache.agents.get(seat)
+        const cursor = ctx.q.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', seat, m.channel)?.last_seq ?? 0
+        const st = agent?.retired_at != null ? 'retired' : cursor >= m.seq ? 'acked-past-no-reply' : 'not-yet-acked'
+        waitingOn.push({channel: m.channel, seq: m.seq, ask: ask.id, seat, state: st})
+      }
+    }
+  }
+  return {
+    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: [],
+    counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now,
+  }
+}

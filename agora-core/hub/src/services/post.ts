@@ -1,0 +1,103 @@
+import {allNumbersFinite, stringifyWire} from '@agora/protocol'
+import type {Ctx} from './context.js'
+import {fail, sanitize} from './context.js'
+import type {Principal} from './agents.js'
+import {requireSeat} from './agents.js'
+import {channelState, dmPeer, isDm, pauseGate, requireMember} from './channels.js'
+import type {StoredMessage} from './messages.js'
+import {afterCommit, getMessage, insertMessage, recordRead} from './messages.js'
+import {normalizeStructured} from './normalize.js'
+import {isObligation, threadState} from './obligations.js'
+
+export const BODY_CAP = 64 * 1024
+export const DATA_CAP = 64 * 1024
+const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
+
+/** The PostMessage body after schema validation (`data` parsed losslessly). */
+export interface PostInput {
+  body?: string
+  title?: string
+  status?: StoredMessage['status']
+  urgency?: StoredMessage['urgency']
+  critical?: boolean
+  to?: string[]
+  data?: Record<string, unknown> | null
+  reply_to?: string | null
+  address_dark?: boolean
+  [typed: string]: unknown
+}
+
+/** The §1.4.1 pipeline, in order: the first failing step decides the error; a refusal writes nothing. */
+export function postMessage(ctx: Ctx, principal: Principal, channel: string, input: PostInput): StoredMessage {
+  const me = requireSeat(principal).id
+  const ch = requireMember(ctx, channel, me)
+  pauseGate(ctx, principal.operator, channel)
+  const state = channelState(ctx, ch)
+  if (state === 'archived') fail(409, `'${channel}' is archived; history is kept but it takes no new posts`)
+  if (state === 'closed') fail(409, `'${channel}' is closed (channel:meta.state); ask its owner to reopen it`)
+  let to = [...new Set(input.to ?? [])]
+  if (isDm(channel)) {
+    const peer = dmPeer(channel, me) as string
+    if (ctx.cache.agents.get(peer)?.retired_at != null) fail(409, `'${peer}' has been retired; this DM takes no new posts`)
+    if (to.length === 0) to = [peer]
+  }
+  if (input.address_dark) fail(400, 'address_dark is not supported by this hub; address the seat with to instead')
+  const title = sanitize(input.title ?? '')
+  if (title.length > 120) fail(400, `title is ${title.length} characters; the limit is 120, move detail into the body`)
+  const body = input.body ?? ''
+  const bodyBytes = Buffer.byteLength(body)
+  if (bodyBytes > BODY_CAP) fail(413, `body is ${bodyBytes} bytes; the cap is 65536, put long content in a file (PUT /channels/${channel}/fs/{path}) and link it`)
+  const status = input.status ?? 'fyi'
+  if (status === 'reply' && !input.reply_to) {
+    fail(400, 'bare reply: status=reply needs reply_to naming the message you answer (or use status=fyi for a new thread)')
+  }
+  let parent: StoredMessage | undefined
+  if (input.reply_to) {
+    parent = getMessage(ctx, input.reply_to)
+    if (!parent || parent.channel !== channel) fail(400, `reply_to does not name a message in '${channel}'; replies stay in the parent's channel`)
+  }
+  const merged: Record<string, unknown> = input.data ? {...input.data} : {}
+  for (const k of TYPED_KEYS) if (input[k] !== undefined) merged[k] = input[k]
+  const hasData = input.data != null || TYPED_KEYS.some(k => input[k] !== undefined)
+  const norm = normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
+  if (!allNumbersFinite(norm.data)) fail(400, 'data must be strict JSON: NaN and Infinity are not numbers here')
+  const dataBytes = hasData ? Buffer.byteLength(stringifyWire(norm.data)) : 0
+  if (dataBytes > DATA_CAP) fail(413, `data is ${dataBytes} bytes; the cap is 65536, store bulk content in a file`)
+  for (const t of to) {
+    if (!ctx.cache.isMember(channel, t)) fail(400, `to names '${t}', who is not a member of '${channel}'; invite them or DM them`)
+  }
+  const wait = ctx.budgets.postingWait(me)
+  if (wait > 0) fail(429, `posting rate limit reached; retry in ${Math.max(0.1, wait).toFixed(1)}s`)
+  if (input.critical) {
+    if (!principal.operator) fail(403, 'critical is reserved for operators; use urgency=interrupt for something urgent')
+    if (!ctx.budgets.criticalAvailable(me)) fail(429, 'critical budget exhausted (5 per hour); retry later or use urgency=interrupt')
+  }
+  let urgency = input.urgency ?? 'inbox'
+  let downgraded = false
+  if (urgency === 'interrupt' && !ctx.budgets.interruptAvailable(me)) {
+    urgency = 'next_turn'
+    downgraded = true
+  }
+  let m: StoredMessage
+  try {
+    m = ctx.q.tx(() => {
+      const row = insertMessage(ctx, {channel, sender: me, kind: 'message', status, urgency, critical: !!input.critical,
+        downgraded, to, title, body, data: hasData ? norm.data : null, reply_to: parent?.id ?? null, dedupeKey: norm.dedupeKey})
+      if (parent) {
+        if (!parent.critical) recordRead(ctx, parent.id, me)
+        ctx.q.run('UPDATE message_to SET cleared = 1 WHERE message_id = ? AND agent_id = ?', parent.id, me)
+        if (isObligation(parent)) ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', threadState(ctx, parent).closed ? 1 : 0, parent.id)
+      }
+      for (const id of norm.consumeTargets) recordRead(ctx, id, me)
+      afterCommit(ctx, row)
+      return row
+    })
+  } catch (err) {
+    if ((err as {dedupe?: boolean}).dedupe) fail(409, `you already posted a notice with key '${norm.dedupeKey}' in '${channel}'; reply to it instead`)
+    throw err
+  }
+  ctx.budgets.takePostingToken(me)
+  if (input.critical) ctx.budgets.spendCritical(me)
+  if (urgency === 'interrupt') ctx.budgets.spendInterrupt(me)
+  return m
+}

@@ -1,0 +1,139 @@
+import {isDeepStrictEqual} from 'node:util'
+import {parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
+import type {Ctx} from './context.js'
+import {fail, sanitize} from './context.js'
+
+export interface StoreRow {
+  channel: string
+  key: string
+  value_json: string | null
+  version: number
+  updated_by: string
+  updated_at: number
+}
+
+export const STORE_VALUE_CAP = 256 * 1024
+
+export function getRow(ctx: Ctx, channel: string, key: string): StoreRow | undefined {
+  return ctx.q.get<StoreRow>('SELECT * FROM store WHERE channel = ? AND key = ?', channel, key)
+}
+
+export function parseValue(row: StoreRow): unknown {
+  return row.value_json == null ? null : parseJsonLossless(row.value_json)
+}
+
+export function entry(row: StoreRow): Record<string, unknown> {
+  return {channel: row.channel, key: row.key, value: parseValue(row), version: row.version,
+    updated_by: row.updated_by, updated_at: row.updated_at}
+}
+
+/** `channel:meta` as plain JS values ({} when unset). */
+export function channelMeta(ctx: Ctx, channel: string): Record<string, unknown> {
+  const row = getRow(ctx, channel, 'channel:meta')
+  const v = row ? toPlain(parseValue(row)) : null
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+}
+
+export function slaMinutes(ctx: Ctx, channel: string): number {
+  const v = channelMeta(ctx, channel).response_sla_minutes
+  return typeof v === 'number' && v > 0 ? v : 60
+}
+
+const META_ENUMS: Record<string, string[]> = {
+  language: ['plain', 'terse', 'structured'],
+  state: ['open', 'closed'],
+  traffic_policy: ['collaboration', 'noticeboard'],
+}
+const META_BOOLS = ['authorship_required', 'norms_required', 'rulings_required']
+const META_FIELDS = new Set(['purpose', 'norms', 'expected_traffic', 'response_sla_minutes', 'gated_acts',
+  ...Object.keys(META_ENUMS), ...META_BOOLS])
+
+/** Validate a `channel:meta` write; keeps an existing traffic_policy the write omitted. */
+export function normalizeMeta(value: unknown, previous: Record<string, unknown>): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(400, 'channel:meta must be a JSON object of room settings')
+  const out: Record<string, unknown> = {...(value as Record<string, unknown>)}
+  for (const [k, v] of Object.entries(out)) {
+    if (!META_FIELDS.has(k)) fail(400, `channel:meta has no field '${k}'; allowed: ${[...META_FIELDS].sort().join(', ')}`)
+    if (k === 'purpose' || k === 'norms') {
+      if (typeof v !== 'string') fail(400, `channel:meta.${k} must be a string`)
+      const s = sanitize(v)
+      if (s.length > 500) fail(400, `channel:meta.${k} is ${s.length} characters; the limit is 500`)
+      out[k] = s
+    } else if (META_ENUMS[k] && !META_ENUMS[k].includes(v as string)) {
+      fail(400, `channel:meta.${k} must be one of ${META_ENUMS[k].join(', ')}`)
+    } else if (META_BOOLS.includes(k) && typeof v !== 'boolean') {
+      fail(400, `channel:meta.${k} must be true or false`)
+    } else if (k === 'gated_acts') {
+      const allowed = ['fs_remove', 'decision', 'phase_complete']
+      if (!Array.isArray(v) || !v.every(x => allowed.includes(x as string))) {
+        fail(400, `channel:meta.gated_acts must be a list drawn from ${allowed.join(', ')}`)
+      }
+    }
+  }
+  if (!('traffic_policy' in out) && 'traffic_policy' in previous) out.traffic_policy = previous.traffic_policy
+  return out
+}
+
+export interface PutInput {
+  channel: string
+  key: string
+  value: unknown
+  expectVersion?: number
+  actor: string
+  operator: boolean
+  channelAdmin: boolean
+}
+
+/** CAS write (§1.7): absent = version 0; identical value = heartbeat (version and author kept). */
+export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
+  const {channel, key, actor} = input
+  if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use PUT /channels/${channel}/fs/{path}`)
+  if (key.startsWith('channel:') && !input.channelAdmin) {
+    fail(403, `'channel:' keys are channel-admin settings; ask the owner of '${channel}' or an operator`)
+  }
+  if (!key || key.length > 512) fail(400, 'store key must be 1-512 characters')
+  const current = getRow(ctx, channel, key)
+  let value = toPlain(input.value) === undefined ? null : input.value
+  if (key === 'channel:meta') value = normalizeMeta(toPlain(value), current ? (toPlain(parseValue(current)) as Record<string, unknown>) ?? {} : {})
+  if (key.startsWith('claim:')) value = checkClaim(value, current ? parseValue(current) : null, actor, input.operator)
+  const text = stringifyWire(value)
+  if (Buffer.byteLength(text) > STORE_VALUE_CAP) fail(413, `store value is ${Buffer.byteLength(text)} bytes; the cap is 262144, store a smaller value or use the file API`)
+  const currentVersion = current?.version ?? 0
+  if (input.expectVersion !== undefined && input.expectVersion !== currentVersion) {
+    fail(409, `store version conflict: current version is ${currentVersion}; re-read the key and retry with expect_version=${currentVersion}`)
+  }
+  const now = ctx.now()
+  if (current && isDeepStrictEqual(toPlain(parseValue(current)), toPlain(parseJsonLossless(text)))) {
+    ctx.q.run('UPDATE store SET updated_at = ? WHERE channel = ? AND key = ?', now, channel, key)
+    return entry({...current, updated_at: now})
+  }
+  const version = currentVersion + 1
+  ctx.q.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (channel, key) DO UPDATE SET value_json = excluded.value_json, version = excluded.version,
+    updated_by = excluded.updated_by, updated_at = excluded.updated_at`, channel, key, text, version, actor, now)
+  return entry({channel, key, value_json: text, version, updated_by: actor, updated_at: now})
+}
+
+/** `claim:<task>`: the owner must be the writer or the unchanged current owner (operators exempt). */
+function checkClaim(value: unknown, current: unknown, actor: string, operator: boolean): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+  const v = {...(value as Record<string, unknown>)}
+  const cur = current && typeof current === 'object' ? (current as Record<string, unknown>) : {}
+  if (!('owner' in v) && typeof cur.owner === 'string') v.owner = cur.owner
+  if (operator) return v
+  if ('owner' in v && v.owner !== actor && v.owner !== cur.owner) {
+    fail(403, `a claim's owner must be you or stay the current owner; set owner to '${actor}' to take it`)
+  }
+  const cadence = toPlain(v.cadence_minutes)
+  if (cadence !== undefined) {
+    if (typeof cadence !== 'number' || cadence < 0) fail(400, 'claim cadence_minutes must be a number >= 0')
+    if (cur.owner !== undefined && cur.owner !== actor && toPlain(cur.cadence_minutes) !== cadence) {
+      fail(403, `only the claim owner '${String(cur.owner)}' may change cadence_minutes`)
+    }
+  }
+  return v
+}
+
+export function listStore(ctx: Ctx, channel: string): Record<string, unknown>[] {
+  return ctx.q.all(`SELECT key, version, updated_by, updated_at FROM store WHERE channel = ? AND key NOT LIKE 'fs/%' ORDER BY key`, channel)
+}

@@ -1,0 +1,154 @@
+import type {WebSocket} from 'ws'
+import {AgoraError, parseJsonLossless, stringifyWire} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import type {Principal} from '../services/agents.js'
+import {activeHubBlock} from '../services/agents.js'
+import {requireMember} from '../services/channels.js'
+import type {StoredMessage} from '../services/messages.js'
+import {fromRow} from '../services/messages.js'
+import {buildEnvelope} from '../services/envelopes.js'
+import {postMessage} from '../services/post.js'
+import type {PostInput} from '../services/post.js'
+import {ack} from '../services/ack.js'
+import {validate} from '../http/schemas.js'
+import {mapError} from '../http/app.js'
+
+export const QUEUE_LIMIT = 1000
+const BACKLOG_PAGE = 500
+
+/**
+ * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
+ * messages never pushed, per-channel seq high-water dedupe, tombstones deduped by id.
+ */
+export class Connection {
+  private sent = new Map<string, number>()
+  private tombstones = new Set<string>()
+  private inflight = 0
+  private off: () => void
+  presence: 'idle' | 'working' = 'idle'
+
+  constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal) {
+    this.off = ctx.bus.on(m => this.deliver(m, true))
+    ws.on('message', (raw, isBinary) => this.onFrame(isBinary ? '' : raw.toString('utf8')))
+    ws.on('close', () => this.off())
+    ws.on('error', () => this.off())
+  }
+
+  get agent(): string {
+    return this.principal.id
+  }
+
+  private frame(value: unknown, live = false): void {
+    if (this.ws.readyState !== this.ws.OPEN) return
+    if (live && this.inflight >= QUEUE_LIMIT) return
+    this.inflight++
+    this.ws.send(stringifyWire(value), () => { this.inflight-- })
+  }
+
+  /** Push one message to this viewer if the §3 delivery rules allow it. */
+  deliver(m: StoredMessage, live: boolean): void {
+    try {
+      const tomb = m.retracted_at != null
+      if (tomb) {
+        if (this.tombstones.has(m.id)) return
+      } else if (m.sender === this.agent) return
+      if (!this.ctx.cache.isMember(m.channel, this.agent)) return
+      if (!tomb) {
+        if (m.seq <= (this.sent.get(m.channel) ?? 0)) return
+        this.sent.set(m.channel, m.seq)
+      } else this.tombstones.add(m.id)
+      this.frame({type: 'envelope', envelope: buildEnvelope(this.ctx, m, this.agent)}, live)
+    } catch {
+      this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
+    }
+  }
+
+  private error(detail: unknown, status?: number): void {
+    this.frame({type: 'error', detail, ...(status ? {status} : {})})
+  }
+
+  private onFrame(text: string): void {
+    let msg: Record<string, unknown>
+    let lossless: Record<string, unknown>
+    try {
+      msg = JSON.parse(text)
+      lossless = parseJsonLossless(text) as Record<string, unknown>
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg)) throw new Error('not an object')
+    } catch {
+      return this.error('frames are JSON objects with a "type"; this one did not parse', 400)
+    }
+    const agent = this.ctx.cache.agents.get(this.agent)
+    if (activeHubBlock(this.ctx, this.agent) || !agent || agent.retired_at != null) {
+      return this.error('you are blocked from this hub or retired; ask an operator', 403)
+    }
+    this.principal = {...this.principal, operator: agent.operator, agent}
+    try {
+      this.handle(msg, lossless)
+    } catch (err) {
+      const e = mapError(err)
+      this.error(e.detail, e.status)
+    }
+  }
+
+  private handle(msg: Record<string, unknown>, lossless: Record<string, unknown>): void {
+    switch (msg.type) {
+      case 'ping':
+        return this.frame({type: 'pong'})
+      case 'subscribe':
+        return this.subscribe(msg)
+      case 'post': {
+        const {type: _t, channel, ...rest} = msg
+        if (typeof channel !== 'string') throw new AgoraError(422, [{loc: ['frame', 'channel'], msg: 'channel is required', type: 'missing'}])
+        const input = validate<PostInput>('post', rest)
+        if (lossless.data !== undefined) input.data = lossless.data as PostInput['data']
+        const m = postMessage(this.ctx, this.principal, channel, input)
+        return this.frame({type: 'posted', id: m.id, seq: m.seq})
+      }
+      case 'presence':
+        if (msg.state !== 'idle' && msg.state !== 'working') throw new AgoraError(400, 'presence state must be idle or working')
+        this.presence = msg.state
+        return
+      case 'ack': {
+        const body = validate<{cursors: Record<string, number>}>('ack', {cursors: msg.cursors})
+        return this.frame({type: 'acked', acked: ack(this.ctx, this.agent, body.cursors)})
+      }
+      default:
+        throw new AgoraError(400, `unknown frame type '${String(msg.type)}'; use subscribe, post, presence, ack or ping`)
+    }
+  }
+
+  private subscribe(msg: Record<string, unknown>): void {
+    const channels = msg.channels
+    if (!Array.isArray(channels) || !channels.every(c => typeof c === 'string')) {
+      throw new AgoraError(422, [{loc: ['frame', 'channels'], msg: 'channels must be a list of channel names', type: 'list_type'}])
+    }
+    const since = (msg.since && typeof msg.since === 'object' ? msg.since : {}) as Record<string, unknown>
+    const ok: string[] = []
+    for (const c of channels as string[]) {
+      try {
+        requireMember(this.ctx, c, this.agent)
+        ok.push(c)
+      } catch (err) {
+        const e = mapError(err)
+        this.error(e.detail, 403)
+      }
+    }
+    this.frame({type: 'subscribed', channels: ok})
+    for (const c of [...ok].sort()) {
+      const from = since[c]
+      if (typeof from !== 'number' || from < 0) continue
+      let after = from
+      for (;;) {
+        const rows = this.ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
+          c, after, BACKLOG_PAGE)
+        for (const r of rows) this.deliver(fromRow(r), false)
+        if (rows.length < BACKLOG_PAGE) break
+        after = rows[rows.length - 1].seq as number
+      }
+    }
+  }
+
+  close(): void {
+    this.off()
+  }
+}

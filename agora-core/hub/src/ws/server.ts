@@ -1,0 +1,69 @@
+import type {IncomingMessage, Server} from 'node:http'
+import type {Duplex} from 'node:stream'
+import {WebSocketServer} from 'ws'
+import type {WebSocket} from 'ws'
+import {AgoraError} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import {authenticate} from '../services/agents.js'
+import type {Principal} from '../services/agents.js'
+import {Connection} from './connection.js'
+
+export const PING_MS = 20_000
+
+/** ws@8 in noServer mode on the HTTP server's upgrade event; only `/ws` upgrades. */
+export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection>; close(): void} {
+  const wss = new WebSocketServer({noServer: true, maxPayload: 1024 * 1024})
+  const connections = new Set<Connection>()
+  const alive = new WeakMap<WebSocket, boolean>()
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://hub')
+    if (url.pathname !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n')
+      return
+    }
+    const token = url.searchParams.get('token')
+    let principal: Principal | null = null
+    let refusal: {code: number; reason: string} | null = null
+    try {
+      principal = authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
+      if (!principal.agent) refusal = {code: 4403, reason: 'the admin key is not a seat; connect with a seat api key'}
+    } catch (err) {
+      const status = err instanceof AgoraError ? err.status : 401
+      const detail = err instanceof AgoraError ? String(err.detail) : 'invalid api key'
+      refusal = {code: status === 403 ? 4403 : 4401, reason: detail.slice(0, 120)}
+    }
+    wss.handleUpgrade(req, socket, head, ws => {
+      if (refusal || !principal) {
+        ws.close(refusal?.code ?? 4401, refusal?.reason ?? 'invalid api key')
+        return
+      }
+      const conn = new Connection(ctx, ws, principal)
+      connections.add(conn)
+      alive.set(ws, true)
+      ws.on('pong', () => alive.set(ws, true))
+      ws.on('close', () => connections.delete(conn))
+    })
+  })
+  const timer = setInterval(() => {
+    for (const c of connections) {
+      if (!alive.get(c.ws)) {
+        c.ws.terminate()
+        continue
+      }
+      alive.set(c.ws, false)
+      c.ws.ping()
+    }
+  }, PING_MS)
+  timer.unref()
+  return {
+    connections,
+    close() {
+      clearInterval(timer)
+      for (const c of connections) {
+        c.close()
+        c.ws.terminate()
+      }
+      wss.close()
+    },
+  }
+}
