@@ -51,7 +51,7 @@ describe('cli-process', () => {
     expect(verified.stdout).to.match(/^INTACT commons turns=\d+/)
   })
 
-  it('exits 1 with the hub\'s teaching detail on stderr for a non-member channel', async function () {
+  it('exits 1 with the hub\'s teaching detail on stderr for an unknown channel', async function () {
     this.timeout(60_000)
     const out = await run(process.execPath, ['bin/run.js', 'read', 'no-such-room', '1', ...seat])
     expect(out.code).to.equal(1)
