@@ -20,9 +20,9 @@ export default class Setup extends Command {
     'is the current folder (or --workspace); parents are never searched. Re-running changes nothing.'
 
   static examples = [
-    '<%= config.bin %> setup alice --harness claude',
+    '<%= config.bin %> setup alice --harness <name>',
     '<%= config.bin %> setup alice --harness all --url http://127.0.0.1:8765 --about "reviews the API"',
-    '<%= config.bin %> setup alice --harness codex --no-hook --channels design,review',
+    '<%= config.bin %> setup alice --harness <name>,<name> --no-hook --channels design,review',
   ]
 
   static enableJsonFlag = true
@@ -80,7 +80,11 @@ export default class Setup extends Command {
       if (result.status !== 'READY') process.exitCode = 2
       return result
     } catch (error) {
-      if (error instanceof SetupRefusal) this.error(error.message, {exit: 2})
+      if (error instanceof SetupRefusal) {
+        // oclif's JSON error path reads process.exitCode, the text path reads oclif.exit: set both.
+        process.exitCode = 2
+        this.error(error.message, {exit: 2})
+      }
       throw error
     }
   }

@@ -11,7 +11,7 @@ function asSetup(h: DiscoveredHarness): SetupHarness {
   return {name: h.name, workspace: h.declaration!.workspace, pluginRoot: h.plugin.root}
 }
 
-/** True when the file exists and mentions agora (a plain AGENTS.md or CLAUDE.md never counts). */
+/** True when the file exists and mentions agora (a plain rule file without agora's entries never counts). */
 function agoraOwned(path: string): boolean {
   if (!existsSync(path)) return false
   try {

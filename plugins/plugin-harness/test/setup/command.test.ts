@@ -102,4 +102,21 @@ describe('agora setup (command)', () => {
     expect(result.files.every((f) => f.action === 'unchanged')).to.equal(true)
     expect(tree(ws)).to.deep.equal(before)
   })
+
+  it('exits 2 from the CLI with a JSON error for corrupt config, and with NEEDS ACTION when channels cannot be joined', async () => {
+    const ws = tempDir('cli-ws')
+    const env: Record<string, string | undefined> = {...saved, HOME: home, NODE_ENV: ''}
+    delete env.AGORA_HOME
+    delete env.AGORA_URL
+    const cli = (args: string[]) => run(process.execPath, [join(CLI_ROOT, 'run.js'), 'setup', 'bob', ...args, '--url', DEAD_URL, '--json'], {cwd: ws, env})
+      .then(() => ({code: 0, stdout: ''}), (e: {code: number; stdout: string}) => e)
+    writeFileSync(join(ws, 'opencode.json'), '{"mcp": [')
+    const refused = await cli(['--harness', 'opencode'])
+    expect(refused.code).to.equal(2)
+    expect(JSON.parse(refused.stdout).error.message).to.include('opencode.json is not valid JSON')
+    writeFileSync(join(ws, 'opencode.json'), '{}')
+    const pending = await cli(['--harness', 'opencode', '--channels', 'design'])
+    expect(pending.code).to.equal(2)
+    expect(JSON.parse(pending.stdout)).to.include({status: 'NEEDS ACTION'})
+  })
 })
