@@ -1,1 +1,2 @@
-export {}
+export {readyLine, resolveUpSettings, startUp} from './up.js'
+export type {UpFlags, UpSettings} from './up.js'

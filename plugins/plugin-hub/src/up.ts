@@ -1,0 +1,76 @@
+import {randomBytes} from 'node:crypto'
+import {chmodSync, existsSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {ensureHome, readConfig, resolveHome, writeConfig} from '@agora/home'
+import {createHub} from '@agora/hub'
+import type {Hub} from '@agora/hub'
+import {PROTOCOL} from '@agora/protocol'
+
+export interface UpFlags {
+  host?: string
+  port?: number
+  db?: string
+  home?: string
+  'notify-dir'?: string
+}
+
+export interface UpSettings {
+  home: string
+  host: string
+  port: number
+  db: string
+  ratePerMinute: number
+  toCloseMinAge: number
+  notifyDir: string | null
+}
+
+function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, allowZero: boolean): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new Error(`${name}=${raw} is not a ${allowZero ? 'non-negative' : 'positive'} number; unset it or fix it`)
+  }
+  return n
+}
+
+/** Flags win over env (AGORA_HOST, AGORA_PORT, AGORA_DB, AGORA_HOME), which win over config.json. */
+export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = process.env): UpSettings {
+  const home = flags.home ? resolve(flags.home) : resolveHome(env)
+  const stored = existsSync(join(home, 'config.json')) ? readConfig(home) : {}
+  const port = flags.port ?? envNumber(env, 'AGORA_PORT', 8765, true)
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`port ${port} is not a TCP port; use 0-65535 (0 picks a free one)`)
+  const notify = flags['notify-dir'] ?? env.AGORA_NOTIFY_DIR
+  return {
+    home,
+    host: flags.host ?? (env.AGORA_HOST?.trim() || '127.0.0.1'),
+    port,
+    db: resolve(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
+    ratePerMinute: envNumber(env, 'AGORA_RATE_PER_MINUTE', 60, false),
+    toCloseMinAge: envNumber(env, 'AGORA_TO_CLOSE_MIN_AGE', 300, true),
+    notifyDir: notify === undefined ? home : notify === '' ? null : resolve(notify),
+  }
+}
+
+/**
+ * Start a hub from AGORA_HOME: the first run creates the 0700 home, a 0600 config.json with
+ * url, admin_key (16 random bytes hex) and db_path, and the database; later runs reuse them.
+ */
+export async function startUp(settings: UpSettings): Promise<{hub: Hub; firstRun: boolean}> {
+  ensureHome(settings.home)
+  const config = readConfig(settings.home)
+  const firstRun = !config.admin_key
+  const adminKey = config.admin_key || randomBytes(16).toString('hex')
+  if (firstRun) writeConfig(settings.home, {admin_key: adminKey, db_path: settings.db})
+  const hub = await createHub({
+    db: settings.db, host: settings.host, port: settings.port, adminKey, ratePerMinute: settings.ratePerMinute,
+    toCloseMinAge: settings.toCloseMinAge, notifyDir: settings.notifyDir,
+  })
+  for (const f of [settings.db, `${settings.db}-wal`, `${settings.db}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)
+  writeConfig(settings.home, {url: hub.url, db_path: config.db_path ?? settings.db})
+  return {hub, firstRun}
+}
+
+export function readyLine(hub: Hub): string {
+  return `agora hub listening on ${hub.url} (${PROTOCOL}, db ${hub.db})`
+}

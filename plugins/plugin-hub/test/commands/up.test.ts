@@ -1,0 +1,79 @@
+import {expect} from 'chai'
+import {spawn, execFileSync} from 'node:child_process'
+import type {ChildProcess} from 'node:child_process'
+import {mkdtempSync, readFileSync, statSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url))
+
+interface Running {child: ChildProcess; url: string; out: () => string}
+
+/** Spawn the real CLI and wait for its one ready line. */
+function up(home: string, extraEnv: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', '0', '--home', home], {
+    cwd: root, env: {...process.env, ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stderr!.on('data', d => { err += d })
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', d => {
+      out += d
+      const m = /agora hub listening on (http:\/\/127\.0\.0\.1:\d+) \(agora\/0\.4, db (.+)\)/.exec(out)
+      if (m) resolve({child, url: m[1], out: () => out})
+    })
+    child.once('exit', code => reject(new Error(`agora up exited ${code}: ${out}${err}`)))
+  })
+}
+
+function stop(r: Running, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise(resolve => {
+    r.child.removeAllListeners('exit')
+    r.child.once('exit', code => resolve(code))
+    r.child.kill(signal)
+  })
+}
+
+describe('agora up', function () {
+  this.timeout(120_000)
+  before(() => {
+    execFileSync('npx', ['tsc', '-b', 'bin', 'plugins/plugin-hub'], {cwd: root, stdio: 'inherit'})
+  })
+
+  it('creates the home on first run, serves /healthz on the reported port and stops on SIGTERM', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const r = await up(home)
+    const health = await (await fetch(`${r.url}/healthz`)).json()
+    expect(health).to.include({ok: true, protocol: 'agora/0.4'})
+    expect(statSync(home).mode & 0o777).to.equal(0o700)
+    expect(statSync(join(home, 'config.json')).mode & 0o777).to.equal(0o600)
+    const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'))
+    expect(config.url).to.equal(r.url)
+    expect(config.admin_key).to.match(/^[0-9a-f]{32}$/)
+    expect(config.db_path).to.equal(join(home, 'agora.db'))
+    expect(await stop(r, 'SIGTERM')).to.equal(0)
+    expect(r.out()).to.contain('agora hub stopped')
+  })
+
+  it('reuses the admin key and the database on later runs and stops on SIGINT', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const first = await up(home)
+    const adminKey = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).admin_key
+    const reg = await fetch(`${first.url}/agents`, {method: 'POST', headers: {authorization: `Bearer ${adminKey}`, 'content-type': 'application/json'}, body: JSON.stringify({id: 'alice'})})
+    expect(reg.status).to.equal(200)
+    expect(await stop(first, 'SIGINT')).to.equal(0)
+    const second = await up(home)
+    expect(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).admin_key).to.equal(adminKey)
+    const again = await fetch(`${second.url}/agents`, {method: 'POST', headers: {authorization: `Bearer ${adminKey}`, 'content-type': 'application/json'}, body: JSON.stringify({id: 'alice'})})
+    expect(again.status).to.equal(409)
+    expect(await stop(second, 'SIGTERM')).to.equal(0)
+  })
+
+  it('refuses a malformed AGORA_RATE_PER_MINUTE with exit 2', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const err = await up(home, {AGORA_RATE_PER_MINUTE: 'fast'}).then(() => null, (e: Error) => e)
+    expect(err?.message).to.match(/exited 2: .*AGORA_RATE_PER_MINUTE=fast/s)
+  })
+})
