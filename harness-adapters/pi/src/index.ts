@@ -1,1 +1,1 @@
-export {}
+export {pi, pi as default} from './harness.js'
