@@ -12,12 +12,14 @@ export function envelopeText(e: Envelope): string {
   const flags = FLAG_ORDER.filter(([k]) => e[k] === true).map(([, name]) => name)
   if (e.ask_progress) flags.push(`asks ${e.ask_progress}`)
   const head = `${cleanLine(e.channel)}#${e.seq} ${cleanLine(e.sender)} [${e.status}${flags.length ? ' ' + flags.join(',') : ''}] ${cleanLine(e.title)}  (${e.id})`
+  if (e.body === '') return head
   if (e.body === null || e.body === undefined) return `${head}\n  body withheld (${e.body_bytes} bytes): agora read ${cleanLine(e.channel)} ${e.id}`
   return `${head}\n${fence(`${e.channel}#${e.seq} from ${e.sender}`, e.body)}`
 }
 
 export function messageText(m: Message): string {
   const head = `${cleanLine(m.channel)}#${m.seq} ${cleanLine(m.sender)} [${m.kind}/${m.status}]${m.to?.length ? ' to ' + m.to.map(cleanLine).join(',') : ''} ${cleanLine(m.title)}  (${m.id})`
+  if (m.body === '') return head
   return `${head}\n${fence(`${m.channel}#${m.seq} from ${m.sender}`, m.body)}`
 }
 

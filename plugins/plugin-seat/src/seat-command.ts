@@ -19,12 +19,11 @@ export interface OpenSeat {
 }
 
 /**
- * Base of every seat command: `--as/--url/--home`, `--json` returning typed data, errors
+ * Base of every command that talks to a hub: `--url/--home`, `--json` returning typed data, errors
  * rendered as one teaching line (the hub's detail) instead of a stack.
  */
-export abstract class SeatCommand extends Command {
+export abstract class HubCommand extends Command {
   static baseFlags = {
-    as: Flags.string({description: 'seat id to act as (default: AGORA_AGENT_ID, then this folder\'s .agora/seat.json)', helpGroup: 'SEAT'}),
     home: Flags.string({description: 'agora home directory (default: AGORA_HOME, then ~/.agora)', helpGroup: 'SEAT'}),
     url: Flags.string({description: 'hub URL (default: AGORA_URL, .agora/seat.json, config.json, http://127.0.0.1:8765)', helpGroup: 'SEAT'}),
   }
@@ -35,14 +34,6 @@ export abstract class SeatCommand extends Command {
     return flags.home ? resolve(flags.home) : resolveHome(process.env)
   }
 
-  /** Resolve identity and key (flags > env > .agora/seat.json > config.json) and connect. */
-  protected async openSeat(flags: SeatFlagValues): Promise<OpenSeat> {
-    const home = this.homeOf(flags)
-    const seat = resolveSeat({as: flags.as, url: flags.url}, {cwd: process.cwd(), env: process.env, home})
-    const connection = await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url})
-    return {client: connection.client, agentId: connection.agentId, url: connection.url, home}
-  }
-
   /** `data` subtrees arrive as lossless numbers; --json prints them as plain JSON numbers. */
   protected toSuccessJson(result: unknown): unknown {
     return toPlain(result)
@@ -51,5 +42,21 @@ export abstract class SeatCommand extends Command {
   async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
     return super.catch(new Errors.CLIError(error.message, {exit: error.exitCode ?? 1}))
+  }
+}
+
+/** Base of every seat command: HubCommand plus `--as`, speaking as one seat. */
+export abstract class SeatCommand extends HubCommand {
+  static baseFlags = {
+    ...HubCommand.baseFlags,
+    as: Flags.string({description: 'seat id to act as (default: AGORA_AGENT_ID, then this folder\'s .agora/seat.json)', helpGroup: 'SEAT'}),
+  }
+
+  /** Resolve identity and key (flags > env > .agora/seat.json > config.json) and connect. */
+  protected async openSeat(flags: SeatFlagValues): Promise<OpenSeat> {
+    const home = this.homeOf(flags)
+    const seat = resolveSeat({as: flags.as, url: flags.url}, {cwd: process.cwd(), env: process.env, home})
+    const connection = await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url})
+    return {agentId: connection.agentId, client: connection.client, home, url: connection.url}
   }
 }

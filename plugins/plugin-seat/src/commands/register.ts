@@ -2,7 +2,7 @@ import {AgoraClient} from '@agora/client'
 import {cacheKey, keysPath, normalizeUrl, readConfig, resolveSeat} from '@agora/home'
 import {Args, Flags} from '@oclif/core'
 
-import {SeatCommand} from '../seat-command.js'
+import {HubCommand} from '../seat-command.js'
 import {cleanLine} from '../render.js'
 
 export interface RegisterResult {
@@ -14,7 +14,8 @@ export interface RegisterResult {
   api_key?: string
 }
 
-export default class Register extends SeatCommand {
+/** No --as: the seat being created is the argument, and the caller is the operator's admin key. */
+export default class Register extends HubCommand {
   static args = {id: Args.string({description: 'new seat id (lowercase, 1–64 chars)', required: true})}
   static description = 'Operator: register a seat on the hub and cache its key in keys.json (0600). The key is never printed unless --show-key.'
   static examples = ['<%= config.bin %> register alice --about "reviews PRs"', '<%= config.bin %> register boss --operator --mission "keep the fleet moving"']

@@ -40,6 +40,11 @@ describe('register', () => {
     expect(error.message).to.match(/belongs to http:\/\/127\.0\.0\.1:1/).and.include('AGORA_ADMIN_KEY')
   })
 
+  it('refuses --as, since the caller is the admin key and not a seat', async () => {
+    const error = await runFailure(Register, ['x', '--as', 'alice', '--url', hub.url, '--home', home], {AGORA_ADMIN_KEY: ADMIN_KEY})
+    expect(error.message).to.match(/Nonexistent flag: --as/)
+  })
+
   it('surfaces the hub refusal for a duplicate id', async () => {
     writeConfig(home, {admin_key: ADMIN_KEY, url: hub.url})
     await runCommand(Register, ['dup', '--home', home])

@@ -18,6 +18,9 @@ export default class LedgerVerify extends SeatCommand {
       ? `turns=${check.turns} head=${check.head || '(empty)'}`
       : check.broken_at === null ? `head_mismatch served=${check.head} computed=${check.computed_head}` : `broken_at=${check.broken_at}`
     this.log(`${check.verdict} ${cleanLine(check.channel)} ${detail}`)
+    if (check.hub_verified !== null && check.hub_verified !== check.intact) {
+      this.log(`note: the hub's own verification says verified=${check.hub_verified}; this verdict is recomputed here and does not trust it`)
+    }
     if (!check.intact) process.exitCode = 1
     return check
   }
