@@ -53,7 +53,12 @@ export function resolveHomeFlag(flag: string | undefined, env: NodeJS.ProcessEnv
 
 /** `--url` > AGORA_URL > config.json url > the loopback default, without a trailing slash. */
 export function resolveUrl(flag: string | undefined, env: NodeJS.ProcessEnv, home: string): string {
-  return normalizeUrl(flag ?? env.AGORA_URL ?? readConfig(home).url ?? DEFAULT_HUB_URL)
+  if (flag ?? env.AGORA_URL) return normalizeUrl((flag ?? env.AGORA_URL)!)
+  try {
+    return normalizeUrl(readConfig(home).url ?? DEFAULT_HUB_URL)
+  } catch (error) {
+    throw new SetupRefusal(`${(error as Error).message} (or pass --url)`)
+  }
 }
 
 /** `--about` > this folder's seat record (same seat) > empty. */

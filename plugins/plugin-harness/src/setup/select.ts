@@ -23,7 +23,12 @@ function agoraOwned(path: string): boolean {
 
 /** Harnesses agora already wired here: the seat record's list, else agora-owned config files. */
 function detect(active: DiscoveredHarness[], workspace: string): string[] {
-  const record = readSeatRecord(workspace, {knownHarnesses: active.map((h) => h.name)})
+  let record
+  try {
+    record = readSeatRecord(workspace, {knownHarnesses: active.map((h) => h.name)})
+  } catch (error) {
+    throw new SetupRefusal(`${(error as Error).message} (or name the harnesses with --harness)`)
+  }
   if (record && record.harnesses.length > 0) return record.harnesses
   return active
     .filter(({declaration}) => {

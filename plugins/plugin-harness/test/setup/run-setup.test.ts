@@ -1,6 +1,7 @@
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
+import {cacheKey} from '@agora/home'
 import {expect} from 'chai'
 import {parse} from 'smol-toml'
 
@@ -159,6 +160,16 @@ describe('runSetup', () => {
       expect(result.status).to.equal('NEEDS ACTION')
       expect(result.issues[0]).to.include('agora-mcp self-check failed').and.include('cannot load the MCP SDK')
       expect(result.files.map((f) => f.path)).to.include('.mcp.json')
+    })
+
+    it('says NEEDS ACTION naming the hub when a cached key exists but the hub is unreachable for --channels', async () => {
+      const run = input(['claude'], {channels: ['design', 'review']})
+      cacheKey(run.home, run.url, 'alice', OLD_KEY)
+      const result = await runSetup(run)
+      expect(result.status).to.equal('NEEDS ACTION')
+      expect(result.issues).to.have.length(2)
+      expect(result.issues[0]).to.include(`join design: hub unreachable at ${run.url}`)
+      expect(JSON.stringify(tree(run.workspace))).not.to.include(OLD_KEY)
     })
 
     it('says NEEDS ACTION when --channels cannot be joined, and skips the mission with a note', async () => {
