@@ -1,1 +1,1 @@
-export {}
+export {abstractcode, abstractcode as default} from './harness.js'
