@@ -1,4 +1,5 @@
 import type {Whoami as WhoamiReport} from '@agora/client'
+import {PROTOCOL} from '@agora/protocol'
 
 import {cleanLine, fence} from '../render.js'
 import {SeatCommand} from '../seat-command.js'
@@ -11,6 +12,9 @@ export default class Whoami extends SeatCommand {
     const {flags} = await this.parse(Whoami)
     const {client} = await this.openSeat(flags)
     const me = await client.whoami()
+    if (me.protocol !== PROTOCOL) {
+      this.warn(`hub speaks ${cleanLine(me.protocol)} but this client speaks ${PROTOCOL}; continuing, but expect differences`)
+    }
     this.log(`${cleanLine(me.id)}${me.operator ? ' (operator)' : ''} on ${client.url} — hub ${cleanLine(me.version)} ${cleanLine(me.protocol)}, ${cleanLine(me.hub_state?.state)}`)
     if (me.about) this.log(`about: ${cleanLine(me.about)}`)
     if (me.mission) this.log(fence('mission', me.mission))
