@@ -1,3 +1,4 @@
+import {homedir} from 'node:os'
 import {resolve} from 'node:path'
 
 import {Args, Command, Flags} from '@oclif/core'
@@ -67,7 +68,7 @@ export default class Setup extends Command {
         about: resolveAbout(flags.about, workspace, args.id),
         home,
         homeIsDefault: isDefault,
-        userHome: env.HOME || home,
+        userHome: env.HOME || homedir(),
         agora: cliExecutable(this.config.root, bins[this.config.bin], this.config.bin, env),
         mcpCommand: cliExecutable(this.config.root, bins['agora-mcp'], 'agora-mcp', env),
         harnesses,

@@ -52,6 +52,22 @@ describe('agora setup (command)', () => {
     expect(result.skills).to.deep.equal([join(home, '.claude/skills/agora-channels/SKILL.md')])
   })
 
+  it('wires every installed harness but the opt-in one with --harness all, matching the committed all tree', async () => {
+    const ws = tempDir('cmd-ws')
+    const result = (await Setup.run(['alice', '--harness', 'all', '--workspace', ws, '--url', DEAD_URL, '--about', 'reviews the parser', '--json'], config)) as SetupResult
+    expect(result.harnesses).to.deep.equal(['abstractcode', 'claude', 'codex', 'cursor', 'opencode', 'pi'])
+    expect(result.notes).to.include('note: AGENTS.md is shared by abstractcode, codex, opencode, pi; it carries one neutral contract (wire a harness alone for its own)')
+    const bridge = readFileSync(join(CLI_ROOT, '..', 'harness-adapters', 'pi', 'assets', 'agora-bridge.js'))
+    expect(readFileSync(join(ws, '.pi/extensions/agora.js')).equals(bridge)).to.equal(true)
+    const golden = tree(join(HERE, 'golden', 'all'))
+    const actual = tree(ws)
+    expect(Object.keys(actual)).to.deep.equal(Object.keys(golden))
+    for (const path of Object.keys(golden).filter((p) => p !== '.pi/extensions/agora.js')) {
+      const text = actual[path].split(result.mcpCommand).join('<AGORA_MCP>').split(result.agora).join('/opt/agora/bin/agora')
+      expect(text, path).to.equal(golden[path])
+    }
+  })
+
   it('re-wires the harnesses the seat record names when --harness is left at auto', async () => {
     const ws = tempDir('cmd-ws')
     await Setup.run(['alice', '--harness', 'claude,codex', '--workspace', ws, '--url', DEAD_URL, '--json'], config)
