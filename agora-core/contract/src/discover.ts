@@ -24,6 +24,8 @@ export interface DiscoveredHarness {
   name: string
   plugin: PluginRef
   declaration: HarnessDeclaration | null
+  /** The contract range the plugin declared, when it declared one (valid or not). */
+  contract: string | null
   valid: boolean
   problems: string[]
   /** The plugin that wins this name (link > user > core), when it is not this one. */
@@ -46,11 +48,15 @@ export async function discoverHarnesses(config: HookRunner): Promise<DiscoveredH
   const found: DiscoveredHarness[] = []
   for (const {plugin, result} of successes) {
     const check = validateDeclaration(result)
-    const declared = typeof (result as {name?: unknown})?.name === 'string' ? (result as {name: string}).name : plugin.name
+    const field = (key: string) => {
+      const value = (result as Record<string, unknown> | null)?.[key]
+      return typeof value === 'string' ? value : null
+    }
     found.push({
-      name: declared,
+      name: field('name') ?? plugin.name,
       plugin: ref(plugin),
       declaration: check.valid ? (result as HarnessDeclaration) : null,
+      contract: field('contract'),
       valid: check.valid,
       problems: check.problems,
       shadowedBy: null,
@@ -58,7 +64,7 @@ export async function discoverHarnesses(config: HookRunner): Promise<DiscoveredH
     })
   }
   for (const {plugin, error} of failures) {
-    found.push({name: plugin.name, plugin: ref(plugin), declaration: null, valid: false, problems: [`the agora:harness hook failed: ${error?.message ?? String(error)}`], shadowedBy: null, active: false})
+    found.push({name: plugin.name, plugin: ref(plugin), declaration: null, contract: null, valid: false, problems: [`the agora:harness hook failed: ${error?.message ?? String(error)}`], shadowedBy: null, active: false})
   }
   const winners = new Map<string, DiscoveredHarness>()
   for (const h of [...found].filter((f) => f.valid).sort((a, b) => rank(a.plugin.type) - rank(b.plugin.type) || a.plugin.name.localeCompare(b.plugin.name))) {

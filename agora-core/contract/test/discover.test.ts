@@ -22,7 +22,7 @@ describe('discoverHarnesses', () => {
     const config = hookResults([{plugin: plugin('@x/harness-acme', 'core'), result: acme}])
     const [found] = await discoverHarnesses(config)
     expect(config.asked()).to.equal('agora:harness')
-    expect(found).to.deep.include({name: 'acme', valid: true, problems: [], shadowedBy: null, active: true})
+    expect(found).to.deep.include({name: 'acme', contract: '^1', valid: true, problems: [], shadowedBy: null, active: true})
     expect(found.declaration).to.equal(acme)
   })
 
