@@ -57,6 +57,9 @@ export interface HubPort {
   channels(): Promise<Array<{name: string; member?: boolean; last_seq?: number}>>
   messageBySeq(channel: string, seq: number): Promise<{pending_asks?: string[]; data?: {asks?: Array<{id: string; to?: string[]}>} | null}>
   healthz(): Promise<boolean>
+  whoami(): Promise<{id: string; mission?: string; delegations?: unknown[]}>
+  storeList(channel: string): Promise<Array<{key: string; version?: number; updated_at?: number}>>
+  storeGet(channel: string, key: string): Promise<{key?: string; version: number; value: unknown}>
 }
 
 /** A hub answer that was not 2xx, or no answer at all (status 0). */
@@ -105,6 +108,9 @@ export function httpHub(options: HttpHubOptions): HubPort {
     inbox: () => call<Envelope[]>('/inbox'),
     channels: () => call('/channels'),
     messageBySeq: (channel, seq) => call(`/channels/${encodeURIComponent(channel)}/messages/by-seq/${seq}`),
+    whoami: () => call('/whoami'),
+    storeList: (channel) => call(`/channels/${encodeURIComponent(channel)}/store`),
+    storeGet: (channel, key) => call(`/channels/${encodeURIComponent(channel)}/store/${key.split('/').map(encodeURIComponent).join('/')}`),
     async healthz() {
       try {
         const response = await fetch(`${base}/healthz`, {signal: AbortSignal.timeout(options.timeoutMs ?? 4000)})

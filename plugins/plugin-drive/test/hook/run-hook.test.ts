@@ -25,6 +25,9 @@ function hub(report: OwedReport, inbox: Envelope[], fail = false): HubPort {
     channels: async () => [],
     messageBySeq: async () => ({}),
     healthz: async () => !fail,
+    whoami: async () => ({id: 'bob'}),
+    storeList: async () => [],
+    storeGet: async () => ({version: 0, value: null}),
   }
 }
 

@@ -21,6 +21,9 @@ function scriptedHub(owed: () => OwedReport, calls: string[] = []): HubPort {
     channels: async () => [],
     messageBySeq: async () => ({}),
     healthz: async () => true,
+    whoami: async () => ({id: 'bob'}),
+    storeList: async () => [],
+    storeGet: async () => ({version: 0, value: null}),
   }
 }
 

@@ -1,0 +1,67 @@
+import {resolve} from 'node:path'
+
+import {Command, Flags} from '@oclif/core'
+import {discoverHarnesses} from '@agora/contract'
+import {resolveHome} from '@agora/home'
+
+import {DriveRefusal} from '../drive/arm.js'
+import {runDrive} from '../drive/run-drive.js'
+
+export default class Drive extends Command {
+  static summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
+  static description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
+Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.`
+
+  static flags = {
+    harness: Flags.string({description: 'harness plugin to drive (default: the folder\'s wired harness)'}),
+    as: Flags.string({description: 'seat id (default: this folder\'s .agora/seat.json, then $AGORA_AGENT_ID)'}),
+    url: Flags.string({description: 'hub URL'}),
+    home: Flags.string({description: 'AGORA_HOME for this process and its turns'}),
+    model: Flags.string({description: 'model for every turn'}),
+    provider: Flags.string({description: 'provider, for harnesses that declare it'}),
+    'reasoning-effort': Flags.string({description: 'reasoning effort, in the harness\'s own vocabulary'}),
+    permissions: Flags.string({options: ['read', 'write', 'all'], description: 'what a turn may do (default: the harness\'s declared default, else write)'}),
+    'harness-arg': Flags.string({multiple: true, description: 'KEY=VALUE passed to a harness that declares pass-through'}),
+    'max-wait': Flags.integer({min: 1, default: 1200, description: 'seconds the listener blocks per pass'}),
+    debounce: Flags.integer({min: 0, default: 15, description: 'seconds a burst of mail is gathered into one wake'}),
+    'turn-budget': Flags.integer({min: 1, default: 250, description: 'reception turns per rolling hour'}),
+    'work-budget': Flags.integer({min: 0, default: 100, description: 'work chunks per rolling hour'}),
+    'reception-timeout': Flags.integer({min: 60, default: 3600, description: 'seconds before a reception turn is killed'}),
+    'work-timeout': Flags.integer({min: 60, max: 3600, default: 3600, description: 'seconds before a work chunk is killed'}),
+    'session-rotate': Flags.integer({min: 1, default: 25, description: 'turns before a lane starts a fresh session'}),
+    'turn-log': Flags.boolean({description: 'record every turn to drive-<id>.turns.jsonl (0600, redacted)'}),
+    force: Flags.boolean({description: 'arm even while a live session listener holds this seat'}),
+    once: Flags.boolean({description: 'one reception turn, then exit 0 iff it ran and succeeded'}),
+    'max-turns': Flags.integer({hidden: true, min: 1}),
+    'backoff-base': Flags.integer({hidden: true, min: 1}),
+    'backoff-ceiling': Flags.integer({hidden: true, min: 1}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parse(Drive)
+    if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
+    const controller = new AbortController()
+    process.once('SIGINT', () => controller.abort())
+    process.once('SIGTERM', () => controller.abort())
+    const found = await discoverHarnesses(this.config)
+    try {
+      const exit = await runDrive(
+        {
+          harness: flags.harness, as: flags.as, url: flags.url, model: flags.model, provider: flags.provider, reasoningEffort: flags['reasoning-effort'],
+          permissions: flags.permissions, harnessArg: flags['harness-arg'], force: flags.force, maxWait: flags['max-wait'], debounce: flags.debounce,
+          turnBudget: flags['turn-budget'], workBudget: flags['work-budget'], receptionTimeout: flags['reception-timeout'], workTimeout: flags['work-timeout'],
+          sessionRotate: flags['session-rotate'], turnLog: flags['turn-log'], once: flags.once, maxTurns: flags['max-turns'],
+          backoffBase: flags['backoff-base'], backoffCeiling: flags['backoff-ceiling'],
+        },
+        {
+          cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1],
+          out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), signal: controller.signal,
+        },
+      )
+      if (exit.code !== 0) this.exit(exit.code)
+    } catch (error) {
+      if (error instanceof DriveRefusal) this.error(error.message, {exit: 2})
+      throw error
+    }
+  }
+}

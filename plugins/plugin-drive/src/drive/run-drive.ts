@@ -1,0 +1,92 @@
+import type {DiscoveredHarness} from '@agora/contract'
+
+import {httpHub} from '../hub-port.js'
+import {runListen} from '../listen/run-listen.js'
+import {openWsSource} from '../listen/ws-source.js'
+import {removeIfOurs, touch} from '../pidfile.js'
+import {announceReady, armDrive, stateDirFor} from './arm.js'
+import type {ArmFlags} from './arm.js'
+import {Driver} from './driver.js'
+import type {DriverExit} from './driver.js'
+import {mirrorMission} from './mission.js'
+import {fileSessions} from './sessions.js'
+import {turnRunner} from './turn-runner.js'
+import {findContinuableWork} from './work-scan.js'
+import {mcpBindingEnv} from '@agora/contract'
+
+export interface DriveOptions extends ArmFlags {
+  maxWait: number
+  debounce: number
+  turnBudget: number
+  workBudget: number
+  receptionTimeout: number
+  workTimeout: number
+  sessionRotate: number
+  turnLog: boolean
+  once: boolean
+  maxTurns?: number
+  backoffBase?: number
+  backoffCeiling?: number
+}
+
+export interface DriveContext {
+  cwd: string
+  home: string
+  env: NodeJS.ProcessEnv
+  found: DiscoveredHarness[]
+  out(line: string): void
+  err(line: string): void
+  agoraScript?: string
+  signal?: AbortSignal
+}
+
+/** `agora drive` end to end: arm, mirror the mission, then the loop until once/interrupt/fatal. */
+export async function runDrive(options: DriveOptions, ctx: DriveContext): Promise<DriverExit> {
+  const armed = await armDrive(options, ctx)
+  const {decl, seat, files} = armed
+  try {
+    announceReady(armed, options.workBudget, ctx.out)
+    const hub = httpHub({url: seat.url, agentId: seat.agentId, home: seat.home})
+    try {
+      const who = await hub.whoami()
+      const mirrored = mirrorMission(ctx.cwd, decl.workspace.ruleFile, who.mission ?? '')
+      if ('file' in mirrored) ctx.out(`AGORA_DRIVE event=mission status=ok agent=${seat.agentId} file=${mirrored.file} chars=${mirrored.chars}`)
+      else ctx.out(`AGORA_DRIVE warn=no-mission agent=${seat.agentId} reason=${mirrored.skipped}`)
+    } catch (error) {
+      ctx.out(`AGORA_DRIVE warn=no-mission agent=${seat.agentId} reason=whoami-failed detail=${JSON.stringify((error as Error).message)}`)
+    }
+    const runTurn = turnRunner({
+      decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
+      mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
+      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), operatorEnv: ctx.env, hub, out: ctx.out,
+      failuresPath: files.failures, turnLogPath: options.turnLog ? files.turns : undefined, signal: ctx.signal,
+    })
+    const driver = new Driver(
+      {
+        agentId: seat.agentId, maxWaitS: options.maxWait, turnBudget: options.turnBudget, workBudget: options.workBudget,
+        receptionTimeoutS: Math.max(60, options.receptionTimeout), workTimeoutS: Math.min(3600, options.workTimeout),
+        sessionRotate: options.sessionRotate, once: options.once, maxTurns: options.maxTurns,
+        backoffBaseS: options.backoffBase, backoffCeilingS: options.backoffCeiling,
+      },
+      {
+        out: ctx.out,
+        listen: async (window) => {
+          const result = await runListen(
+            {agentId: seat.agentId, url: seat.url, home: seat.home, source: 'auto', once: true, importantOnly: true, maxWaitS: window, debounceS: options.debounce, heartbeatS: 300, driverCall: true},
+            {out: ctx.out, err: ctx.err, hub, openWs: openWsSource, signal: ctx.signal, onHeartbeat: () => touch(files.drivePid)},
+          )
+          return result.reason === 'hub-unreachable' ? 0 : result.code
+        },
+        runTurn,
+        sessions: fileSessions((lane) => files.session(lane, decl.name)),
+        findWork: () => findContinuableWork(hub, seat.agentId),
+        now: Date.now,
+        signal: ctx.signal,
+        touch: () => touch(files.drivePid),
+      },
+    )
+    return await driver.run()
+  } finally {
+    removeIfOurs(files.drivePid)
+  }
+}
