@@ -1,8 +1,5 @@
-import type {WorkspaceFootprint} from '@agora/contract'
-
 import {SetupRefusal} from './refusal.js'
 
-type Entry = NonNullable<WorkspaceFootprint['mcpConfig']>['entries'][number]
 type JsonObject = Record<string, unknown>
 
 /** Parse an existing JSON config that setup would merge into; corrupt or non-object text is refused. */
@@ -23,7 +20,11 @@ export function parseJsonObject(rel: string, text: string | undefined): JsonObje
 }
 
 /** Set each entry at its key path; every other key keeps its value and position. */
-export function applyJsonEntries(rel: string, doc: JsonObject, entries: Array<{at: string[]; value: unknown; ifAbsent?: boolean}>): JsonObject {
+export function applyJsonEntries(
+  rel: string,
+  doc: JsonObject,
+  entries: Array<{at: string[]; value: unknown; ifAbsent?: boolean}>,
+): JsonObject {
   for (const entry of entries) {
     let node = doc
     for (const [i, key] of entry.at.slice(0, -1).entries()) {
@@ -46,5 +47,3 @@ export function applyJsonEntries(rel: string, doc: JsonObject, entries: Array<{a
 export function formatJson(doc: unknown): string {
   return JSON.stringify(doc, null, 2) + '\n'
 }
-
-export type {Entry as ConfigEntryData}

@@ -18,7 +18,7 @@ export interface Plan {
   notes: string[]
 }
 
-export function varsOf(input: SetupInput): SetupVars {
+function varsOf(input: SetupInput): SetupVars {
   return {
     agora: input.agora,
     mcpCommand: input.mcpCommand,
@@ -38,7 +38,7 @@ function inside(root: string, rel: string, harness: string): string {
 }
 
 /** Parse every file setup would merge into, before anything else: a corrupt one refuses the whole run. */
-export function preflight(stage: Stage, harnesses: SetupHarness[]): void {
+function preflight(stage: Stage, harnesses: SetupHarness[]): void {
   for (const {workspace: fp} of harnesses) {
     if (fp.mcpConfig?.format === 'json') parseJsonObject(fp.mcpConfig.path, stage.read(fp.mcpConfig.path))
     if (fp.mcpConfig?.format === 'toml') checkToml(fp.mcpConfig.path, stage.read(fp.mcpConfig.path))
