@@ -25,7 +25,7 @@ export interface AgoraSocketEvents {
   envelope: [Envelope]
   open: [{reconnect: boolean}]
   subscribed: [string[]]
-  /** An error frame from the hub (the socket stays open) or a failed inbox sweep. */
+  /** An error frame from the hub (the socket stays open) or a failed inbox sweep; dropped when nobody listens. */
   error: [Error & {status?: number}]
   /** The socket dropped; `willReconnect` false after close() or a bad key (4401). */
   disconnect: [{code: number; reason: string; willReconnect: boolean; delayMs: number}]
@@ -160,7 +160,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     try {
       for (const envelope of await this.options.client.inbox()) this.deliver(envelope)
     } catch (error) {
-      if (!this.closed) this.emit('error', error as Error)
+      if (!this.closed) this.report(error as Error)
     }
   }
 
@@ -176,8 +176,13 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     if (frame.type === 'envelope' && frame.envelope) this.deliver(frame.envelope)
     else if (frame.type === 'subscribed') this.emit('subscribed', frame.channels ?? [])
     else if (frame.type === 'error') {
-      this.emit('error', Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
+      this.report(Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
     }
+  }
+
+  /** Hub error frames are advisory (the socket stays open): never let an unheard one crash the process. */
+  private report(error: Error & {status?: number}): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error)
   }
 
   private deliver(envelope: Envelope): void {

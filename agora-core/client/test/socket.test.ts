@@ -80,6 +80,33 @@ describe('socket', () => {
     await eventually(() => got.some((e) => e.id === live.id), 'a live envelope')
   })
 
+  it('reports a 403 error frame for a non-member subscribe and keeps delivering', async () => {
+    await bob.createChannel('bobs-room')
+    socket = new AgoraSocket({client: alice})
+    const errors: Array<Error & {status?: number}> = []
+    const got: Envelope[] = []
+    socket.on('error', (e) => errors.push(e))
+    socket.on('envelope', (e) => got.push(e))
+    await socket.connect()
+    socket.subscribe(['bobs-room'], {'bobs-room': 0})
+    await eventually(() => errors.length === 1, 'the error frame')
+    expect(errors[0].status).to.equal(403)
+    const live = await bob.postMessage('room', {body: 'still here'})
+    await eventually(() => got.some((e) => e.id === live.id), 'a live envelope after the error')
+  })
+
+  it('does not crash the process on an error frame nobody listens for', async () => {
+    await bob.createChannel('bobs-other')
+    socket = new AgoraSocket({client: alice})
+    const got: Envelope[] = []
+    socket.on('envelope', (e) => got.push(e))
+    await socket.connect()
+    socket.subscribe(['bobs-other'], {'bobs-other': 0})
+    const live = await bob.postMessage('room', {body: 'after an unheard error'})
+    await eventually(() => got.some((e) => e.id === live.id), 'a live envelope')
+    expect(socket.connected).to.equal(true)
+  })
+
   it('stops reconnecting after close()', async () => {
     socket = new AgoraSocket({backoff: {initialMs: 10}, client: new AgoraClient({apiKey: alice.apiKey, url: relay.url})})
     const drops: boolean[] = []

@@ -5,6 +5,8 @@ import {toPlain} from '@agora/protocol'
 import {Command, Errors, Flags} from '@oclif/core'
 import {resolve} from 'node:path'
 
+import {clean} from './render.js'
+
 export interface SeatFlagValues {
   as?: string
   url?: string
@@ -41,7 +43,7 @@ export abstract class HubCommand extends Command {
 
   async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
-    return super.catch(new Errors.CLIError(error.message, {exit: error.exitCode ?? 1}))
+    return super.catch(new Errors.CLIError(clean(error.message), {exit: error.exitCode ?? 1}))
   }
 }
 
