@@ -36,7 +36,8 @@ describe('agora setup (command)', () => {
   })
 
   after(() => {
-    process.env = saved
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+    Object.assign(process.env, saved)
   })
 
   it('wires a workspace through run() and returns the typed result', async () => {
