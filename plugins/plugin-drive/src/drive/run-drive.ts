@@ -64,7 +64,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     const driver = new Driver(
       {
         agentId: seat.agentId, maxWaitS: options.maxWait, turnBudget: options.turnBudget, workBudget: options.workBudget,
-        receptionTimeoutS: Math.max(60, options.receptionTimeout), workTimeoutS: Math.min(3600, options.workTimeout),
+        receptionTimeoutS: options.receptionTimeout, workTimeoutS: options.workTimeout,
         sessionRotate: options.sessionRotate, once: options.once, maxTurns: options.maxTurns,
         backoffBaseS: options.backoffBase, backoffCeilingS: options.backoffCeiling,
       },
