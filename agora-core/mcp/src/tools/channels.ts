@@ -92,7 +92,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
     return fenced((f) => [
       `LEDGER ${ledger.channel}: ${ledger.count} turns, head ${ledger.head}, verified=${ledger.verified ?? 'not checked'}` +
         (ledger.broken_at !== undefined && ledger.broken_at !== null ? ` BROKEN AT seq ${ledger.broken_at}` : ''),
-      ...renderMessages(f, ledger.turns ?? [], '(empty ledger)'),
+      ...renderMessages(f, (ledger.turns ?? []).map((turn) => ({channel: ledger.channel, ...turn})), '(empty ledger)'),
     ])
   }))
 }
