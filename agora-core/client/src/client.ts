@@ -122,12 +122,12 @@ export class AgoraClient {
   // store (KV with CAS)
   storeList(channel: string): Promise<StoreListRow[]> { return this.get(`/channels/${seg(channel)}/store`) }
   storeGet(channel: string, key: string): Promise<StoreEntry> {
-    return this.get(`/channels/${seg(channel)}/store/${segs(key)}`)
+    return this.get(`/channels/${seg(channel)}/store/${seg(key)}`)
   }
   storePut(channel: string, key: string, value: unknown, options: {expectVersion?: number} = {}): Promise<StoreEntry> {
     const body: Record<string, unknown> = {value}
     if (options.expectVersion !== undefined) body.expect_version = options.expectVersion
-    return this.request('PUT', `/channels/${seg(channel)}/store/${segs(key)}`, {body})
+    return this.request('PUT', `/channels/${seg(channel)}/store/${seg(key)}`, {body})
   }
 
   // vfs

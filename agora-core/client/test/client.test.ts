@@ -108,6 +108,18 @@ describe('client', () => {
     expect((await alice.fsHistory('room', 'docs/plan.md')).map((m) => m.title)).to.deep.equal(['fs:put docs/plan.md', 'fs:delete docs/plan.md'])
   })
 
+  it('round-trips a store key holding a slash and a colon', async () => {
+    await alice.storePut('room', 'decision:a/b', {ok: true})
+    expect(await alice.storeGet('room', 'decision:a/b')).to.include({key: 'decision:a/b', version: 1})
+  })
+
+  it('round-trips a vfs path with spaces, # and ? in its segments', async () => {
+    const path = 'docs/a b#1?.md'
+    await alice.fsWrite('room', path, {content: 'odd'})
+    expect(await alice.fsRead('room', path)).to.include({content: 'odd', path})
+    expect((await alice.fsList('room', {prefix: 'docs/a '})).map((r) => r.path)).to.deep.equal([path])
+  })
+
   it('registers through the admin key and refuses a duplicate with 409', async () => {
     const admin = new AgoraClient({adminKey: ADMIN_KEY, url: hub.url})
     const created = await admin.registerAgent({about: 'new', id: 'dave'})
