@@ -120,6 +120,25 @@ describe('client', () => {
     expect((await alice.fsList('room', {prefix: 'docs/a '})).map((r) => r.path)).to.deep.equal([path])
   })
 
+  it('lists channels, members and a message by seq, sets about, and leaves', async () => {
+    expect((await bob.listChannels()).filter((c) => c.member).map((c) => c.name)).to.include.members(['commons', 'room'])
+    expect((await alice.channelMembers('room')).map((m) => m.agent_id).sort()).to.deep.equal(['alice', 'bob'])
+    const posted = await alice.postMessage('room', {body: 'by seq'})
+    expect((await bob.messageBySeq('room', posted.seq)).id).to.equal(posted.id)
+    expect((await carol.setAbout('outsider')).about).to.equal('outsider')
+    await alice.createChannel('temp', {private: false})
+    await carol.joinChannel('temp')
+    expect(await carol.leaveChannel('temp')).to.deep.include({left: true})
+    expect((await failure(carol.history('temp'))).status).to.equal(403)
+  })
+
+  it('creates a group that invites members through DMs and reports failures', async () => {
+    const result = await alice.createGroup({members: ['bob', 'ghost'], name: 'g1', opening_post: 'kickoff', purpose: 'test'})
+    expect(result).to.include({channel: 'g1'})
+    expect(result.invited).to.deep.equal(['bob'])
+    expect(result.failed.map((f) => f.agent)).to.deep.equal(['ghost'])
+  })
+
   it('registers through the admin key and refuses a duplicate with 409', async () => {
     const admin = new AgoraClient({adminKey: ADMIN_KEY, url: hub.url})
     const created = await admin.registerAgent({about: 'new', id: 'dave'})
