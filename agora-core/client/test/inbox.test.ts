@@ -1,57 +1,64 @@
 import {expect} from 'chai'
-import {createServer} from 'node:http'
-import type {AddressInfo} from 'node:net'
 
-import {AgoraClient} from '../src/client.js'
+import type {AgoraClient} from '../src/client.js'
 import {Inbox} from '../src/inbox.js'
+import {AgoraSocket} from '../src/socket.js'
 import type {Envelope} from '../src/wire.js'
-
-const env = (channel: string, seq: number): Envelope => ({id: `${channel}-${seq}`, channel, seq, retracted: false}) as Envelope
+import {eventually, seat, startHub} from './helpers/hub.js'
+import type {RunningHub} from './helpers/hub.js'
 
 describe('inbox', () => {
-  // A real HTTP server that records ack bodies, standing in only for the ack endpoint's echo.
-  const acks: unknown[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      acks.push(JSON.parse(body))
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({acked: JSON.parse(body).cursors}))
-    })
-  })
-  let client: AgoraClient
-  before(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    client = new AgoraClient({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'agora_k'})
-  })
-  after(() => server.close())
-  beforeEach(() => acks.splice(0))
+  let hub: RunningHub
+  let alice: AgoraClient
+  let bob: AgoraClient
+  let socket: AgoraSocket
+  let inbox: Inbox
 
-  it('drains everything queued in arrival order', () => {
-    const inbox = new Inbox({client})
-    inbox.push(env('a', 1))
-    inbox.push(env('b', 1))
-    expect(inbox.drain().map((e) => `${e.channel}#${e.seq}`)).to.deep.equal(['a#1', 'b#1'])
+  beforeEach(async () => {
+    hub = await startHub()
+    alice = await seat(hub.url, 'alice')
+    bob = await seat(hub.url, 'bob')
+    await alice.createChannel('room', {private: false})
+    await bob.joinChannel('room')
+    socket = new AgoraSocket({channels: ['room'], client: alice})
+    inbox = new Inbox({client: alice, socket})
+    await socket.connect()
+  })
+  afterEach(async () => {
+    inbox.close()
+    socket.close()
+    await hub.close()
+  })
+
+  /** Bob's posts into room as the socket delivered them, waiting until `n` have arrived. */
+  async function posts(n: number): Promise<Envelope[]> {
+    const sent: number[] = []
+    for (let i = 1; i <= n; i++) sent.push((await bob.postMessage('room', {body: `m${i}`})).seq)
+    await eventually(() => inbox.size >= n, `${n} envelopes`)
+    return inbox.drain().filter((e) => sent.includes(e.seq))
+  }
+
+  const unread = async (): Promise<string[]> =>
+    (await alice.inbox()).filter((e) => e.channel === 'room' && e.sender === 'bob').map((e) => e.body ?? '')
+
+  it('drains what the socket delivered, in arrival order', async () => {
+    expect((await posts(3)).map((e) => e.body)).to.deep.equal(['m1', 'm2', 'm3'])
     expect(inbox.drain()).to.deep.equal([])
   })
 
-  it('hands next() the next envelope or null when the wait ends', async () => {
-    const inbox = new Inbox({client})
-    const waiting = inbox.next(5_000)
-    inbox.push(env('a', 1))
-    expect((await waiting)?.seq).to.equal(1)
+  it('hands next() the next envelope, or null when the wait ends', async () => {
+    const waiting = inbox.next(10_000)
+    const posted = await bob.postMessage('room', {body: 'soon'})
+    expect((await waiting)?.id).to.equal(posted.id)
     expect(await inbox.next(1)).to.equal(null)
   })
 
-  it('acks the highest handled seq per channel and never past an unhandled envelope until it is handled', async () => {
-    const inbox = new Inbox({client})
-    for (const e of [env('a', 1), env('a', 2), env('a', 3), env('b', 4)]) inbox.push(e)
-    const [a1, a2, a3, b4] = inbox.drain()
-    expect(await inbox.ack([a1, a3, b4])).to.deep.equal({a: 1, b: 4})
-    expect(acks).to.deep.equal([{cursors: {a: 1, b: 4}}])
-    expect(await inbox.ack([a2])).to.deep.equal({a: 3})
+  it('acks only what was handled: the hub cursor never passes an unhandled envelope', async () => {
+    const [m1, m2, m3] = await posts(3)
+    expect(await inbox.ack([m1, m3])).to.deep.equal({room: m1.seq})
+    expect(await unread()).to.deep.equal(['m2', 'm3'])
+    expect(await inbox.ack([m2])).to.deep.equal({room: m3.seq})
+    expect(await unread()).to.deep.equal([])
     expect(await inbox.ack([])).to.deep.equal({})
-    expect(acks).to.have.length(2)
   })
 })
