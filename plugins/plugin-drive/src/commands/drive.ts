@@ -60,8 +60,9 @@ Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refu
       )
       if (exit.code !== 0) this.exit(exit.code)
     } catch (error) {
-      if (error instanceof DriveRefusal) this.error(error.message, {exit: 2})
-      throw error
+      if (!(error instanceof DriveRefusal)) throw error
+      this.logToStderr(`agora drive: ${error.message}`)
+      this.exit(2)
     }
   }
 }

@@ -42,7 +42,7 @@ describe('drive faults', function () {
   afterEach(async () => world.close())
 
   it('classifies a turn that hangs past its timeout (a grandchild holding its pipes) as never reaching the hub, and holds the wake', async () => {
-    const {out, failures} = await driveWithFault(world, 'hang', {receptionTimeout: 2})
+    const {out, failures} = await driveWithFault(world, 'hang', {receptionTimeout: 6})
     expect(out.find((l) => l.includes('event=turn_end status=error'))).to.match(/stage=infrastructure reason=no-tool-calls detail=/)
     expectHeldAndRecovered(out, 'no-tool-calls')
     expect(failures[0]).to.include({agent: 'bob', harness: 'scripted', kind: 'boot', stage: 'infrastructure', reason: 'no-tool-calls'})
