@@ -6,6 +6,8 @@ import type {Envelope} from './wire.js'
  * earlier copy rather than duplicating it. Also tracks the per-channel high-water for `since`.
  */
 export class EnvelopeDedupe {
+  /** Per channel, seqs more than this far below the high-water are forgotten (memory stays bounded). */
+  static readonly WINDOW = 10_000
   private readonly seen = new Map<string, Set<number>>()
   private readonly tombstones = new Set<string>()
   private readonly high = new Map<string, number>()
@@ -40,6 +42,10 @@ export class EnvelopeDedupe {
     let seqs = this.seen.get(channel)
     if (!seqs) this.seen.set(channel, (seqs = new Set()))
     seqs.add(seq)
-    if (seq > (this.high.get(channel) ?? 0)) this.high.set(channel, seq)
+    const high = Math.max(seq, this.high.get(channel) ?? 0)
+    this.high.set(channel, high)
+    if (seqs.size > 2 * EnvelopeDedupe.WINDOW) {
+      for (const old of seqs) if (old <= high - EnvelopeDedupe.WINDOW) seqs.delete(old)
+    }
   }
 }

@@ -32,4 +32,13 @@ describe('dedupe', () => {
     d.seed({a: 1})
     expect(d.highWater()).to.deep.equal({a: 5})
   })
+
+  it('forgets seqs far below the high-water so memory stays bounded', () => {
+    const d = new EnvelopeDedupe()
+    const last = 2 * EnvelopeDedupe.WINDOW + 1
+    for (let seq = 1; seq <= last; seq++) d.accept(env('a', seq))
+    expect(d.accept(env('a', last))).to.equal(false)
+    expect(d.accept(env('a', last - EnvelopeDedupe.WINDOW + 1))).to.equal(false)
+    expect(d.accept(env('a', 1))).to.equal(true)
+  })
 })
