@@ -2,7 +2,7 @@
 // one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
 import {fork, type ChildProcess} from 'node:child_process'
 import {existsSync, mkdtempSync, rmSync} from 'node:fs'
-import {cpus, tmpdir} from 'node:os'
+import {cpus, loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import Database from 'better-sqlite3'
@@ -12,7 +12,7 @@ import {fmt, line, pct} from './stats.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const ADMIN = 'bench-admin-' + 'a'.repeat(32)
-const N_HEALTH = 3000, N_POSTS = 3000, N_PUSH = 300, N_READS = 300, TARGET_ROWS = 100_000
+const N_HEALTH = 2000, N_POSTS = 2000, N_PUSH = 200, N_READS = 200, TARGET_ROWS = 100_000
 const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4']
 const ROOMS = ['ops', 'build', 'design', 'release', 'support']
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const db = join(dir, 'hub.db')
   let hub = await startHub(db)
   try {
-    console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}`)
+    console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
     const health = await timed(N_HEALTH, async () => { const r = await fetch(hub.url + '/healthz'); await r.text() })
     line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`)
 
@@ -131,12 +131,15 @@ async function main(): Promise<void> {
     await ask(hub, 'close', 'closed')
     const count = () => { const d = new Database(db, {readonly: true}); const n = (d.prepare('SELECT count(*) AS n FROM messages').get() as {n: number}).n; d.close(); return n }
     const seedT0 = performance.now()
-    const perRoom = Math.ceil((TARGET_ROWS - count() - 1000) / ROOMS.length)
-    appendFiller(db, ROOMS.map((channel) => ({channel, senders: ['poster', ...PEERS]})), perRoom)
+    const perRoom = Math.ceil((TARGET_ROWS - count() - 700) / ROOMS.length)
+    const filled = appendFiller(db, ROOMS.map((channel) => ({channel, senders: ['poster', ...PEERS]})), perRoom)
+    const fillerS = (performance.now() - seedT0) / 1000
     hub = await startHub(db)
-    await seedObligations(hub.url, keys)
+    const apiT0 = performance.now()
+    const viaApi = await seedObligations(hub.url, keys)
     const total = count()
-    line('seeded messages (SQL filler + API obligations)', `${total}`, `${fmt((performance.now() - seedT0) / 1000, 1)} s`)
+    line('seeded messages in the database', `${total}`,
+      `${filled} SQL filler rows in ${fmt(fillerS, 1)} s + ${viaApi} API posts (asks, replies, debts) in ${fmt((performance.now() - apiT0) / 1000, 1)} s`)
     const ledger = await call(hub.url, keys[MEASURED], 'GET', `/channels/${ROOMS[0]}/ledger?verify=true`)
     line(`  ledger of ${ROOMS[0]} after seeding`, ledger.verified ? 'verified' : `BROKEN at ${ledger.broken_at}`, `${ledger.count} turns`)
 
@@ -152,7 +155,7 @@ async function main(): Promise<void> {
 
     const {rss} = await ask<{rss: number}>(hub, 'rss', 'rss')
     line('hub RSS after the run', `${fmt(rss / 1048576, 1)} MB`, 'reference 76–78 MB')
-    line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`)
+    line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
     if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)
     hub.proc.kill()
@@ -161,8 +164,9 @@ async function main(): Promise<void> {
 }
 
 /** Realistic debts for the measured seat in every room: asks, addressed opens, directives, answers to consume. */
-async function seedObligations(url: string, keys: Record<string, string>): Promise<void> {
-  const post = (who: string, room: string, msg: unknown) => call(url, keys[who], 'POST', `/channels/${room}/messages`, msg)
+async function seedObligations(url: string, keys: Record<string, string>): Promise<number> {
+  let n = 0
+  const post = (who: string, room: string, msg: unknown) => { n++; return call(url, keys[who], 'POST', `/channels/${room}/messages`, msg) }
   for (const room of ROOMS) {
     for (let i = 0; i < 40; i++) {
       const peer = PEERS[i % PEERS.length]
@@ -178,6 +182,7 @@ async function seedObligations(url: string, keys: Record<string, string>): Promi
       await post(PEERS[2], room, {status: 'reply', reply_to: mine.id, body: 'tomorrow', data: {answers: ['1']}})
     }
   }
+  return n
 }
 
 await main()
