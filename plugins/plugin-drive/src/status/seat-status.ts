@@ -1,0 +1,85 @@
+import {existsSync} from 'node:fs'
+
+import {lookupKey} from '@agora/home'
+
+import type {HubPort} from '../hub-port.js'
+import {readLedger} from '../hook/ledger.js'
+import {pidAlive, readPidFile} from '../pidfile.js'
+import {seatFiles} from '../seat-files.js'
+
+export interface ProcessStatus {
+  pid: number | null
+  alive: boolean
+  /** When the process last touched its pidfile (its heartbeat), ISO time. */
+  lastHeartbeat: string | null
+}
+
+export interface SeatStatus {
+  agent: string
+  hub: {url: string; reachable: boolean}
+  keyCached: boolean
+  notifyFile: boolean
+  listener: ProcessStatus
+  driver: ProcessStatus
+  /** Last time each hook event fired (ISO), null when it never did. */
+  hooks: Record<'SessionStart' | 'UserPromptSubmit' | 'PostToolUse' | 'Stop', string | null>
+  owed: {to_answer: number; to_consume: number; to_close: number} | null
+  /** One line each, teaching the fix. */
+  problems: string[]
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+function processStatus(path: string): ProcessStatus {
+  const record = readPidFile(path)
+  if (!record) return {pid: null, alive: false, lastHeartbeat: null}
+  return {pid: record.pid, alive: pidAlive(record.pid), lastHeartbeat: iso(record.mtimeMs)}
+}
+
+/** Reception health of one seat from its files under AGORA_HOME and two hub calls. */
+export async function seatStatus(agent: string, url: string, home: string, hub: HubPort): Promise<SeatStatus> {
+  const files = seatFiles(home, agent)
+  const keyCached = lookupKey(home, url, agent) !== undefined
+  const reachable = await hub.healthz()
+  let owed: SeatStatus['owed'] = null
+  if (reachable && keyCached) {
+    try {
+      const report = await hub.owed()
+      const close = (report as {to_close?: unknown[]}).to_close
+      owed = {to_answer: report.to_answer?.length ?? 0, to_consume: report.to_consume?.length ?? 0, to_close: Array.isArray(close) ? close.length : 0}
+    } catch {
+      owed = null
+    }
+  }
+  const events = readLedger(files.hookState).events
+  const fired = (name: string): string | null => (events[name] ? iso(events[name] * 1000) : null)
+  const status: SeatStatus = {
+    agent, hub: {url, reachable}, keyCached, notifyFile: existsSync(files.notify),
+    listener: processStatus(files.listenPid), driver: processStatus(files.drivePid),
+    hooks: {SessionStart: fired('SessionStart'), UserPromptSubmit: fired('UserPromptSubmit'), PostToolUse: fired('PostToolUse'), Stop: fired('Stop')},
+    owed, problems: [],
+  }
+  if (!reachable) status.problems.push(`hub ${url} is not answering; start it with \`agora up\` or fix the url in .agora/seat.json`)
+  if (!keyCached) status.problems.push(`no key for ${agent} at ${url} in keys.json; run \`agora setup ${agent}\` here or \`agora seed-key ${agent} --key …\``)
+  if (!status.listener.alive && !status.driver.alive) status.problems.push(`nothing is listening for ${agent}: run \`agora drive\` here, or arm \`agora listen\` in the seat's session`)
+  if (status.listener.pid !== null && !status.listener.alive) status.problems.push(`listen-${agent}.pid names pid ${status.listener.pid}, which is dead; the next \`agora listen\` takes over`)
+  if (status.driver.pid !== null && !status.driver.alive) status.problems.push(`drive-${agent}.pid names pid ${status.driver.pid}, which is dead; re-run \`agora drive\``)
+  return status
+}
+
+export function renderStatus(status: SeatStatus): string[] {
+  const proc = (p: ProcessStatus): string => (p.pid === null ? 'none' : `pid ${p.pid} ${p.alive ? 'alive' : 'DEAD'}, last heartbeat ${p.lastHeartbeat}`)
+  const hooks = Object.entries(status.hooks).map(([event, at]) => `${event} ${at ?? 'NEVER FIRED'}`).join('; ')
+  const owed = status.owed ? `to_answer ${status.owed.to_answer} · to_consume ${status.owed.to_consume} · to_close ${status.owed.to_close}` : 'unknown'
+  return [
+    `seat     ${status.agent}`,
+    `hub      ${status.hub.url} ${status.hub.reachable ? 'reachable' : 'UNREACHABLE'}`,
+    `key      ${status.keyCached ? 'cached' : 'MISSING'}`,
+    `notify   ${status.notifyFile ? 'file present' : 'no notify file (listen uses the socket)'}`,
+    `listener ${proc(status.listener)}`,
+    `driver   ${proc(status.driver)}`,
+    `hooks    ${hooks}`,
+    `owed     ${owed}`,
+    ...status.problems.map((p) => `problem  ${p}`),
+  ]
+}
