@@ -89,7 +89,7 @@ export interface AdapterFile {
 export interface WorkspaceFootprint {
   /** The MCP binding agora merges into, or null when the turn carries it (or the framework serves its own tools). */
   mcpConfig: McpConfigFile | null
-  /** The rule file, relative to the workspace: 'AGENTS.md', 'CLAUDE.md', '.cursor/rules/agora.mdc'. */
+  /** The rule file the harness puts in every prompt, relative to the workspace (e.g. 'AGENTS.md'). */
   ruleFile: string
   /** 'marked-block' upserts agora's block at the top; 'whole-file' rewrites the file (with `frontmatter`). */
   ruleStyle: 'marked-block' | 'whole-file'
