@@ -39,6 +39,11 @@ describe('claude', () => {
   })
 
   describe('evidence', () => {
+    it('judges a real recorded claude 2.1.197 check turn (scripted model, real hub, real agora-mcp) as ok with whoami', () => {
+      const verdict = assessTurn(claude, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
+      expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '7b78ebdb-49e4-4107-bf44-c36a9348c982'})
+    })
+
     it('passes a wake that called check_inbox, with bare names and the session id', () => {
       expect(judge('healthy-wake')).to.deep.include({ok: true, tools: ['check_inbox', 'ack_inbox'], sessionId: '9f1c2a7e-5b61-4d0e-9a43-2f4f7c1d8e01'})
     })

@@ -49,6 +49,11 @@ describe('codex', () => {
   })
 
   describe('evidence', () => {
+    it('judges a real recorded codex 0.171.0 check turn (scripted model, real hub, real agora-mcp) as ok with whoami', () => {
+      const verdict = assessTurn(codex, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
+      expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '01a22eb8-8cb9-7c20-83ba-04a280d7d577'})
+    })
+
     it("passes a wake, counting only agora's server and ignoring codex's benign error item", () => {
       expect(judge('healthy-wake')).to.deep.include({ok: true, tools: ['check_inbox'], sessionId: '0199a213-81c0-7800-8aa1-bbab2a035a53'})
     })

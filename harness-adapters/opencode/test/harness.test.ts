@@ -49,6 +49,11 @@ describe('opencode', () => {
   })
 
   describe('evidence', () => {
+    it('judges a real recorded opencode 1.18.33 check turn (scripted model, real hub, real agora-mcp) as ok with whoami', () => {
+      const verdict = assessTurn(opencode, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
+      expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: 'ses_dd147431cffeWwToDzx5cMRTk4'})
+    })
+
     it('passes a wake with bare tool names; a refused shell call is a notice, not a failure', () => {
       const verdict = judge('healthy-wake')
       expect(verdict).to.deep.include({ok: true, tools: ['check_inbox'], sessionId: 'ses_3b1f0c2e9ffeGq1Yb2xK4mWd7r'})
