@@ -5,6 +5,9 @@ import {createHash} from 'node:crypto'
 export function pyFloatRepr(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError(`${x} is not a finite number; JSON has no NaN or Infinity`)
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0'
+  const ax = Math.abs(x)
+  // Fast path: for non-integers in [1e-4, 1e16) JS and Python both print shortest fixed digits.
+  if (ax >= 1e-4 && ax < 1e16 && !Number.isInteger(x)) return String(x)
   const sign = x < 0 ? '-' : ''
   const [mantissa, expText] = Math.abs(x).toExponential().split('e')
   const exp = Number(expText)

@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto'
 import {isLosslessNumber, parse} from 'lossless-json'
 import {pyFloatRepr} from './canonical.js'
 
@@ -13,42 +14,39 @@ export const FLOAT_KEYS: ReadonlySet<string> = new Set([
   'declared_at', 'used_at', 'archived_at', 'retired_at', 'deleted_at',
 ])
 
-function jsonString(s: string): string {
-  return JSON.stringify(s)
-}
+/** A per-process secret: placeholders carrying it cannot be forged by content. */
+const NONCE = randomBytes(16).toString('hex')
+const PLACEHOLDER = new RegExp(`"${NONCE}:(\\d+)"`, 'g')
 
-function numberText(x: number, floatKey: boolean): string {
+function pyNumberText(x: number, floatKey: boolean): string {
   if (!Number.isFinite(x)) return 'null'
   if (floatKey) return pyFloatRepr(x)
-  if (Number.isInteger(x)) return Object.is(x, -0) ? '0' : String(x)
+  if (Number.isInteger(x) && Math.abs(x) < 1e21) return Object.is(x, -0) ? '0' : String(x)
   return pyFloatRepr(x)
 }
 
 /**
  * The wire serializer: LosslessNumber tokens are emitted verbatim, timestamp keys are Python
  * floats (`1732999999.0`), other numbers as ints or Python float repr. Key order is kept.
+ * Native JSON.stringify does the walking; a number whose text differs from JS's own is swapped
+ * for a nonce placeholder and spliced back in afterwards.
  */
-export function stringifyWire(value: unknown, key = ''): string {
-  if (value === null || value === undefined) return 'null'
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (typeof value === 'string') return jsonString(value)
-  if (typeof value === 'number') return numberText(value, FLOAT_KEYS.has(key))
-  if (typeof value === 'bigint') return value.toString()
-  if (isLosslessNumber(value)) return value.value
-  if (Array.isArray(value)) return `[${value.map(v => stringifyWire(v)).join(',')}]`
-  if (typeof value === 'object') {
-    if (typeof (value as {toJSON?: unknown}).toJSON === 'function') {
-      return stringifyWire((value as {toJSON(): unknown}).toJSON(), key)
-    }
-    const obj = value as Record<string, unknown>
-    const parts: string[] = []
-    for (const k of Object.keys(obj)) {
-      if (obj[k] === undefined) continue
-      parts.push(`${jsonString(k)}:${stringifyWire(obj[k], k)}`)
-    }
-    return `{${parts.join(',')}}`
-  }
-  return 'null'
+export function stringifyWire(value: unknown): string {
+  const raws: string[] = []
+  const text = JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
+    let wanted: string
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return null
+      wanted = pyNumberText(v, FLOAT_KEYS.has(key))
+      if (wanted === JSON.stringify(v)) return v
+    } else if (isLosslessNumber(v)) {
+      wanted = v.value
+    } else return v
+    raws.push(wanted)
+    return `${NONCE}:${raws.length - 1}`
+  })
+  if (text === undefined) return 'null'
+  return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]) : text
 }
 
 /** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). */

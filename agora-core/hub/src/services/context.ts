@@ -28,20 +28,31 @@ export interface Ctx {
   now(): number
   /** The last authenticated call per seat (minimal presence). */
   lastSeen: Map<string, number>
+  /** channel -> parsed channel:meta; dropped whenever that key is written. */
+  metaCache: Map<string, Record<string, unknown>>
+  /** hub_pauses rows, loaded lazily; dropped whenever a pause starts or ends. */
+  pauseCache: Array<{since: number; until: number | null; reason: string; by: string}> | null
 }
 
 export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
   const q = new Statements(sql)
   const cache = new Cache(q)
-  q.onRollback = () => cache.load()
-  return {
+  const ctx: Ctx = {
     opts, sql, q,
     cache,
     bus: new Bus(),
     budgets: new Budgets(opts.ratePerMinute, opts.now),
     now: opts.now,
     lastSeen: new Map(),
+    metaCache: new Map(),
+    pauseCache: null,
   }
+  q.onRollback = () => {
+    cache.load()
+    ctx.metaCache.clear()
+    ctx.pauseCache = null
+  }
+  return ctx
 }
 
 /** Throw a wire refusal: a status and one sentence that teaches the fix. */

@@ -1,12 +1,18 @@
 import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {fromRow, getMessage, repliesTo} from './messages.js'
+import {fromRow, repliesToMany, sendersOf} from './messages.js'
 import {authoritativeResolution, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {activeHubBlock} from './agents.js'
 
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
+
+/** Roots with their thread state, replies fetched in one batched pass. */
+export function withStates(ctx: Ctx, roots: StoredMessage[]): Array<{m: StoredMessage; state: ThreadState}> {
+  const replies = repliesToMany(ctx, roots.map(m => m.id))
+  return roots.map(m => ({m, state: threadState(ctx, m, replies.get(m.id) ?? [])}))
+}
 
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer. */
 export function openObligations(ctx: Ctx, viewer: string): StoredMessage[] {
@@ -45,10 +51,11 @@ export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
     WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
     AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS}) ORDER BY m.created_at, m.seq`, viewer, viewer, viewer).map(fromRow)
   const out: StoredMessage[] = []
-  for (const d of rows) {
-    const parent = d.reply_to ? getMessage(ctx, d.reply_to) : undefined
-    if (!isDirectiveFor(ctx, d, viewer, parent?.sender ?? null)) continue
-    const replies = repliesTo(ctx, d.id)
+  const parents = sendersOf(ctx, rows.filter(d => d.reply_to).map(d => d.reply_to as string))
+  const candidates = rows.filter(d => isDirectiveFor(ctx, d, viewer, d.reply_to ? (parents.get(d.reply_to) ?? null) : null))
+  const repliesById = repliesToMany(ctx, candidates.map(d => d.id))
+  for (const d of candidates) {
+    const replies = repliesById.get(d.id) ?? []
     if (replies.some(r => r.sender === viewer)) continue
     if (authoritativeResolution(ctx, d, replies)) continue
     out.push(d)

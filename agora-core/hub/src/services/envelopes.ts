@@ -15,6 +15,31 @@ export interface EnvelopeOptions {
   /** The message is a directive debt the viewer owes (escalates like an obligation). */
   directiveDebt?: boolean
   state?: ThreadState
+  /** Preloaded parent sender (null: no parent) and read receipt, when the caller batched them. */
+  parentSender?: string | null
+  read?: boolean
+}
+
+interface Shared {
+  base: Record<string, unknown>
+  state: ThreadState | undefined
+  parentSender: string | null
+  bodyBytes: number
+}
+
+/** Viewer-independent parts, computed once per message object (one fan-out reuses them). */
+const sharedMemo = new WeakMap<StoredMessage, Shared>()
+
+function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Shared {
+  let s = sharedMemo.get(m)
+  if (!s) {
+    const base = wireMessage(m)
+    const state = m.retracted_at == null && isObligation(m) ? (o.state ?? threadState(ctx, m)) : undefined
+    const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? (getMessage(ctx, m.reply_to)?.sender ?? null) : null
+    s = {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
+    sharedMemo.set(m, s)
+  }
+  return s
 }
 
 /** Seconds a debt has been waiting, minus time the hub spent paused. */
@@ -27,28 +52,28 @@ export function debtAge(ctx: Ctx, born: number, now = ctx.now()): number {
  * viewer-specific flags and the inlining decision can never drift between surfaces.
  */
 export function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Record<string, unknown> {
-  const base = wireMessage(m)
+  const {base, state, parentSender, bodyBytes} = shared(ctx, m, o)
   const gone = m.retracted_at != null
-  const state = !gone && isObligation(m) ? (o.state ?? threadState(ctx, m)) : undefined
   const pending = state && !state.closed ? state.pending : []
   const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)))
   const pendingSet = new Set(pending)
   const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pendingSet.has(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
-  const parent = m.reply_to ? getMessage(ctx, m.reply_to) : undefined
-  const replyToMe = parent?.sender === viewer
+  const replyToMe = parentSender === viewer
   const body = base.body as string
-  const bodyBytes = Buffer.byteLength(body)
-  const redelivery = !!o.pinned && isRead(ctx, m.id, viewer)
+  const redelivery = !!o.pinned && (o.read ?? isRead(ctx, m.id, viewer))
   const owesIt = (state !== undefined && !state.closed && m.sender !== viewer) || !!o.directiveDebt
-  const ageLimit = slaMinutes(ctx, m.channel) * 60
-  const escalated = !gone && !m.critical && m.urgency !== 'interrupt' && owesIt && debtAge(ctx, m.created_at) > ageLimit
+  const escalated = !gone && !m.critical && m.urgency !== 'interrupt' && owesIt &&
+    debtAge(ctx, m.created_at) > slaMinutes(ctx, m.channel) * 60
   const inline = !redelivery && (m.critical || ((toMe || replyToMe) && bodyBytes <= INLINE_TO_ME) || bodyBytes <= INLINE_ANY)
   const data = (base.data as Record<string, unknown> | null) ?? null
   const asks = state?.asks ?? []
+  // An explicit literal, not `{...base, body, data}`: overriding spread keys drops V8 into a slow path.
   return {
-    ...base,
+    id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind, status: base.status, urgency: m.urgency,
+    critical: m.critical, downgraded: m.downgraded, to: m.to, title: base.title,
     body: inline ? body : null,
     data: inline ? data : null,
+    reply_to: m.reply_to, created_at: m.created_at, retracted: gone, retracted_at: m.retracted_at,
     effective_urgency: m.critical || escalated ? 'interrupt' : m.urgency,
     escalated,
     to_me: toMe,

@@ -1,8 +1,8 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {fromRow, isRead} from './messages.js'
+import {fromRow, readSet, sendersOf} from './messages.js'
 import {buildEnvelope} from './envelopes.js'
-import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, threadState} from './debts.js'
+import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
 import type {ThreadState} from './obligations.js'
 
 export const INBOX_WINDOW = 100
@@ -21,14 +21,18 @@ export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[
     AND sender != ? AND channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
   for (const r of criticals) if (!picked.has(r.id as string)) picked.set(r.id as string, {m: fromRow(r), pinned: false, debt: false})
-  for (const m of openObligations(ctx, viewer)) {
-    const state = threadState(ctx, m)
-    if (!pinsObligation(ctx, m, state, viewer)) continue
+  const open = withStates(ctx, openObligations(ctx, viewer))
+  const reads = readSet(ctx, viewer, open.map(o => o.m.id))
+  for (const {m, state} of open) {
+    if (!pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
     picked.set(m.id, {m, pinned: true, debt: false, state})
   }
   for (const d of directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
-  const envelopes = [...picked.values()].map(p =>
-    buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state}))
+  const all = [...picked.values()]
+  const parents = sendersOf(ctx, all.filter(p => p.m.reply_to).map(p => p.m.reply_to as string))
+  const pinnedRead = readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
+  const envelopes = all.map(p => buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
+    parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)}))
   envelopes.sort((a, b) =>
     Number(b.critical) - Number(a.critical) || Number(b.escalated) - Number(a.escalated) ||
     (a.created_at as number) - (b.created_at as number) || (a.seq as number) - (b.seq as number))
@@ -36,7 +40,7 @@ export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[
 }
 
 /** Step 3 of §4.3: does this unclosed open/blocked message stay pinned for the viewer? */
-export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string): boolean {
+export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): boolean {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)
   const isAddressee = addressees.has(viewer)
@@ -44,7 +48,7 @@ export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, v
     const someoneLive = [...addressees].some(a => isLiveAddressee(ctx, m.channel, a))
     if (someoneLive) return false
   }
-  if (!isAddressee) return !isRead(ctx, m.id, viewer)
+  if (!isAddressee) return !read
   if (repliedBy(state, viewer)) return false
   return namesViewer(m, state, viewer)
 }

@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto'
 import {ulid} from 'ulid'
 import {ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
 import type {Ctx} from './context.js'
@@ -42,13 +43,48 @@ export interface NewMessage {
 
 const SELECT = 'SELECT * FROM messages'
 
+/** ulid's default PRNG makes one crypto call per character; draw from a pooled CSPRNG buffer instead. */
+let pool = randomBytes(4096)
+let poolAt = 0
+function pooledRandom(): number {
+  if (poolAt + 4 > pool.length) {
+    pool = randomBytes(4096)
+    poolAt = 0
+  }
+  const v = pool.readUInt32BE(poolAt)
+  poolAt += 4
+  return v / 0x1_0000_0000
+}
+
+export function newMessageId(): string {
+  return ulid(undefined, pooledRandom)
+}
+
+const PARSED_LIMIT = 20_000
+const parsed = new Map<string, Record<string, unknown>>()
+
+/**
+ * Parse stored `data` text losslessly, memoized by the exact text (so an edited row can never
+ * be served from the memo). Parsed objects are shared: callers copy before changing them.
+ */
+export function parseData(text: string | null): Record<string, unknown> | null {
+  if (text == null) return null
+  let v = parsed.get(text)
+  if (!v) {
+    v = parseJsonLossless(text) as Record<string, unknown>
+    if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string)
+    parsed.set(text, v)
+  }
+  return v
+}
+
 export function fromRow(r: Record<string, unknown>): StoredMessage {
   return {
     id: r.id as string, channel: r.channel as string, seq: r.seq as number, sender: r.sender as string,
     kind: r.kind as StoredMessage['kind'], status: r.status as StoredMessage['status'],
     urgency: r.urgency as StoredMessage['urgency'], critical: !!r.critical, downgraded: !!r.downgraded,
     to: JSON.parse(r.to_json as string) as string[], title: r.title as string, body: r.body as string,
-    data: r.data_json == null ? null : (parseJsonLossless(r.data_json as string) as Record<string, unknown>),
+    data: parseData((r.data_json as string | null) ?? null),
     reply_to: (r.reply_to as string | null) ?? null, created_at: r.created_at as number,
     hash: (r.hash as string | null) ?? null, retracted_at: (r.retracted_at as number | null) ?? null,
     retracted_by: (r.retracted_by as string | null) ?? null,
@@ -71,7 +107,7 @@ export function insertMessage(ctx: Ctx, n: NewMessage): StoredMessage {
       'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
     const dataText = n.data == null ? null : stringifyWire(n.data)
     const m: StoredMessage = {
-      id: ulid(), channel: n.channel, seq: (head?.seq ?? 0) + 1, sender: n.sender, kind: n.kind ?? 'message',
+      id: newMessageId(), channel: n.channel, seq: (head?.seq ?? 0) + 1, sender: n.sender, kind: n.kind ?? 'message',
       status: n.status ?? 'fyi', urgency: n.urgency ?? 'inbox', critical: n.critical ?? false,
       downgraded: n.downgraded ?? false, to: n.to ?? [], title: n.title ?? '', body: n.body ?? '',
       data: dataText == null ? null : (parseJsonLossless(dataText) as Record<string, unknown>),
@@ -122,6 +158,42 @@ export function getBySeq(ctx: Ctx, channel: string, seq: number): StoredMessage 
 export function repliesTo(ctx: Ctx, id: string): StoredMessage[] {
   return ctx.q.all<Record<string, unknown>>(`${SELECT} WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq`, id)
     .map(fromRow)
+}
+
+/** Replies to many roots in one pass (chunked IN lists), grouped by root id in seq order. */
+export function repliesToMany(ctx: Ctx, ids: string[]): Map<string, StoredMessage[]> {
+  const out = new Map<string, StoredMessage[]>(ids.map(id => [id, []]))
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    const rows = ctx.q.prep(`${SELECT} WHERE reply_to IN (${chunk.map(() => '?').join(',')}) AND retracted_at IS NULL ORDER BY seq`)
+      .all(...chunk) as Record<string, unknown>[]
+    for (const r of rows) out.get(r.reply_to as string)?.push(fromRow(r))
+  }
+  return out
+}
+
+/** Sender of each of `ids` that exists (one pass). */
+export function sendersOf(ctx: Ctx, ids: string[]): Map<string, string> {
+  const out = new Map<string, string>()
+  const unique = [...new Set(ids)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    const rows = ctx.q.prep(`SELECT id, sender FROM messages WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Array<{id: string; sender: string}>
+    for (const r of rows) out.set(r.id, r.sender)
+  }
+  return out
+}
+
+/** Which of `ids` the agent holds a read receipt on. */
+export function readSet(ctx: Ctx, agent: string, ids: string[]): Set<string> {
+  const out = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    const rows = ctx.q.prep(`SELECT message_id FROM reads WHERE agent = ? AND message_id IN (${chunk.map(() => '?').join(',')})`)
+      .pluck().all(agent, ...chunk) as string[]
+    for (const id of rows) out.add(id)
+  }
+  return out
 }
 
 export function headSeq(ctx: Ctx, channel: string): number {

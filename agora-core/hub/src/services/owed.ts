@@ -1,8 +1,8 @@
 import type {Ctx} from './context.js'
-import {isRead} from './messages.js'
+import {readSet} from './messages.js'
 import {debtAge} from './envelopes.js'
 import {asksNaming, substantiveAnswers} from './obligations.js'
-import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, threadState} from './debts.js'
+import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
 import {slaMinutes} from './store.js'
 
 /** GET /owed (§4.5). Read receipts are ignored for to_answer: reading is not answering. */
@@ -10,8 +10,7 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
   const now = ctx.now()
   const escalated = (channel: string, born: number): boolean => debtAge(ctx, born, now) > slaMinutes(ctx, channel) * 60
   const toAnswer: Record<string, unknown>[] = []
-  for (const m of openObligations(ctx, viewer)) {
-    const state = threadState(ctx, m)
+  for (const {m, state} of withStates(ctx, openObligations(ctx, viewer))) {
     if (state.closed || !namesViewer(m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
       const pending = state.asks.filter(a => state.pending.includes(a.id))
@@ -31,14 +30,14 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
   const toConsume: Record<string, unknown>[] = []
   const toClose: Record<string, unknown>[] = []
   const waitingOn: Record<string, unknown>[] = []
-  for (const m of ownObligations(ctx, viewer)) {
-    const state = threadState(ctx, m)
-    if (state.closedWithAuthority) continue
+  const own = withStates(ctx, ownObligations(ctx, viewer)).filter(o => !o.state.closedWithAuthority)
+  const reads = readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
+  for (const {m, state} of own) {
     const others = state.replies.filter(r => r.sender !== viewer)
     for (const r of others) {
       const answers = substantiveAnswers(r)
       if (state.asks.length > 0 && answers.length === 0) continue
-      const consumed = isRead(ctx, r.id, viewer) || state.replies.some(x => x.sender === viewer && x.seq > r.seq)
+      const consumed = reads.has(r.id) || state.replies.some(x => x.sender === viewer && x.seq > r.seq)
       if (consumed) continue
       toConsume.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title, your_asks: answers,
         answered_by: r.sender, answer_id: r.id, answer_seq: r.seq, answer_created_at: r.created_at})

@@ -29,9 +29,13 @@ export function entry(row: StoreRow): Record<string, unknown> {
 
 /** `channel:meta` as plain JS values ({} when unset). */
 export function channelMeta(ctx: Ctx, channel: string): Record<string, unknown> {
+  const cached = ctx.metaCache.get(channel)
+  if (cached) return cached
   const row = getRow(ctx, channel, 'channel:meta')
   const v = row ? toPlain(parseValue(row)) : null
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  const meta = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  ctx.metaCache.set(channel, meta)
+  return meta
 }
 
 export function slaMinutes(ctx: Ctx, channel: string): number {
@@ -103,6 +107,7 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
     fail(409, `store version conflict: current version is ${currentVersion}; re-read the key and retry with expect_version=${currentVersion}`)
   }
   const now = ctx.now()
+  if (key === 'channel:meta') ctx.metaCache.delete(channel)
   if (current && isDeepStrictEqual(toPlain(parseValue(current)), toPlain(parseJsonLossless(text)))) {
     ctx.q.run('UPDATE store SET updated_at = ? WHERE channel = ? AND key = ?', now, channel, key)
     return entry({...current, updated_at: now})
