@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {resolve} from 'node:path'
 
@@ -57,6 +58,7 @@ export default class Setup extends Command {
     try {
       validateAgentId(args.id)
       const workspace = resolve(flags.workspace ?? process.cwd())
+      if (!existsSync(workspace)) throw new SetupRefusal(`workspace ${workspace} does not exist; create it or run setup inside it`)
       const {home, isDefault} = resolveHomeFlag(flags.home, env)
       const bins = (this.config.pjson as {bin?: Record<string, string>}).bin ?? {}
       const found = await discoverHarnesses(this.config)

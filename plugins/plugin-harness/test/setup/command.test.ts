@@ -1,5 +1,5 @@
 import {execFile} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {promisify} from 'node:util'
 
@@ -91,6 +91,14 @@ describe('agora setup (command)', () => {
       expect(tree(ws)).to.deep.equal({})
     })
   }
+
+  it('refuses a --workspace folder that does not exist, creating nothing', async () => {
+    const missing = join(tempDir('cmd-ws'), 'nope')
+    const error = await Setup.run(['alice', '--harness', 'claude', '--workspace', missing], config).then(() => null, (e: unknown) => e as Error & {oclif?: {exit: number}})
+    expect(error?.message).to.include('does not exist')
+    expect(error?.oclif?.exit).to.equal(2)
+    expect(existsSync(missing)).to.equal(false)
+  })
 
   it('refuses corrupt config with exit 2 and writes nothing', async () => {
     const ws = tempDir('cmd-ws')
