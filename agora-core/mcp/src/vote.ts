@@ -18,6 +18,8 @@ export interface VoteTally {
   rejected: string[]
   eligible: string[]
   missing: string[]
+  /** voter → created_at of the ballot that counts (or was rejected) */
+  ballotAt: Record<string, number>
   seen: number
   allVoted: boolean
 }
@@ -104,11 +106,14 @@ export function tallyVote(root: MessageLike, messages: MessageLike[], members: s
   const eligible = members.filter((id) => id !== chair && id !== 'hub').sort()
   const ordered = [...messages].sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || (a.seq ?? 0) - (b.seq ?? 0))
   const last = new Map<string, string | string[]>()
+  const ballotAt: Record<string, number> = {}
   for (const m of ordered) {
     if (!m.sender || m.sender === chair || !eligible.includes(m.sender) || m.retracted) continue
     if ((m.created_at ?? 0) > spec.closes_at) continue
     const ballot = ballotIn(m, root, spec)
-    if (ballot !== undefined) last.set(m.sender, ballot)
+    if (ballot === undefined) continue
+    last.set(m.sender, ballot)
+    ballotAt[m.sender] = m.created_at ?? 0
   }
   const ballots: Record<string, number[]> = {}
   const rejected: string[] = []
@@ -118,7 +123,7 @@ export function tallyVote(root: MessageLike, messages: MessageLike[], members: s
     else rejected.push(voter)
   }
   const missing = eligible.filter((id) => !(id in ballots))
-  return {spec, ballots, rejected, eligible, missing, seen: last.size, allVoted: eligible.length > 0 && missing.length === 0}
+  return {spec, ballots, rejected, eligible, missing, ballotAt, seen: last.size, allVoted: eligible.length > 0 && missing.length === 0}
 }
 
 /** The published result: `data.vote_result` and the body that lists counts with voters' names. */

@@ -33,12 +33,29 @@ async function loadVote(hub: AgoraClient, channel: string, messageId: string): P
 }
 
 /** The chair's view: the vote channel plus every DM channel the chair is in. */
-async function chairTally(hub: AgoraClient, channel: string, state: VoteState): Promise<VoteTally> {
+async function chairTally(hub: AgoraClient, channel: string, state: VoteState): Promise<{tally: VoteTally; dms: MessageLike[]}> {
   const channels = await hub.listChannels()
   const dms: MessageLike[] = []
   for (const dm of channels.filter((c) => c.member && c.name.startsWith('dm:'))) dms.push(...await history(hub, dm.name, 0))
   const members = await hub.channelMembers(channel)
-  return tallyVote(state.root, [...state.after, ...dms], members.map((m) => m.agent_id))
+  return {tally: tallyVote(state.root, [...state.after, ...dms], members.map((m) => m.agent_id)), dms}
+}
+
+/** The chair tells each voter whose latest ballot was void, once per ballot, so they can vote again in time. */
+async function sendRejectionReceipts(hub: AgoraClient, chair: string, tally: VoteTally, dms: MessageLike[]): Promise<string[]> {
+  const marker = `BALLOT NOT COUNTED — vote ${tally.spec.tag}`
+  const sent: string[] = []
+  for (const voter of tally.rejected) {
+    const channel = `dm:${[chair, voter].sort().join('--')}`
+    const told = dms.some((m) => m.channel === channel && m.sender === chair && (m.body ?? '').includes(marker) &&
+      (m.created_at ?? 0) >= tally.ballotAt[voter])
+    if (told) continue
+    await hub.postDm(voter, {status: 'fyi', title: marker, body: `${marker}: your latest ballot names a choice that matches no option. ` +
+      `Options: ${tally.spec.options.map((o, i) => `${i + 1}. ${o}`).join(' · ')}. ` +
+      `Send a new line \`vote ${tally.spec.tag}: <option text or number>\` before ${when(tally.spec.closes_at)}.`})
+    sent.push(voter)
+  }
+  return sent
 }
 
 function showPublished(published: MessageLike): string {
@@ -87,12 +104,14 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
       return `Vote ${spec.tag} is blind until it closes (${when(spec.closes_at)}); its chair ${state.root.sender} publishes the result. ` +
         `To vote, DM ${state.root.sender}: vote ${spec.tag}: <choice>`
     }
-    const tally = await chairTally(hub, args.channel, state)
+    const {tally, dms} = await chairTally(hub, args.channel, state)
+    const receipts = await sendRejectionReceipts(hub, me.id, tally, dms)
     return fenced((f) => [`VOTE ${spec.tag} (open until ${when(spec.closes_at)}): ${f.inline('topic', spec.topic)}`,
       ...spec.options.map((o, i) => `${i + 1}. ${f.inline('option', o)} — ${Object.values(tally.ballots).filter((b) => b[0] === i).length}`),
       `ballots: ${tally.seen} seen · ${Object.keys(tally.ballots).length} counted · ${tally.rejected.length} rejected` +
         (tally.rejected.length ? ` (${tally.rejected.join(', ')})` : ''),
-      `not yet voted: ${tally.missing.join(', ') || 'nobody'}`])
+      `no counted ballot yet: ${tally.missing.join(', ') || 'nobody'}`,
+      ...(receipts.length ? [`rejection receipts sent to: ${receipts.join(', ')}`] : [])])
   }))
 
   server.registerTool('close_vote', {
@@ -104,7 +123,7 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
     if (state.published) return showPublished(state.published)
     const me = await hub.whoami()
     if (me.id !== state.root.sender) throw new HubError(403, `only the chair ${state.root.sender} can close this vote`, 'ballot by DM to the chair instead')
-    const tally = await chairTally(hub, args.channel, state)
+    const {tally} = await chairTally(hub, args.channel, state)
     const expired = now() >= tally.spec.closes_at
     if (!expired && !tally.allVoted && !args.force) {
       throw new HubError(409, `vote ${tally.spec.tag} is still open until ${when(tally.spec.closes_at)} and ${tally.missing.join(', ')} ` +

@@ -35,9 +35,16 @@ describe('vote tools', function () {
 
   it('shows the chair the ballots cast by DM and keeps them blind to voters', async () => {
     await must(seats.bob, 'send_dm', {peer: 'alice', body: `vote ${tag}: sqlite`})
+    await must(seats.carol, 'send_dm', {peer: 'alice', body: `vote ${tag}: mongo`})
     const chair = await must(seats.alice, 'tally_vote', {channel: 'council', message_id: root})
-    expect(chair).to.include('1 counted').and.include('not yet voted: carol')
+    expect(chair).to.include('1 counted · 1 rejected (carol)').and.include('no counted ballot yet: carol')
     expect(await must(seats.bob, 'tally_vote', {channel: 'council', message_id: root})).to.include('is blind until it closes')
+  })
+
+  it('sends a rejected voter one BALLOT NOT COUNTED receipt per void ballot', async () => {
+    expect(await must(seats.alice, 'tally_vote', {channel: 'council', message_id: root})).to.not.include('receipts sent')
+    const dm = await must(seats.carol, 'read_channel', {channel: 'dm:alice--carol'})
+    expect(dm.match(new RegExp(`BALLOT NOT COUNTED — vote ${tag}:`, 'g'))).to.have.length(1)
   })
 
   it('refuses close_vote while the window runs and a member has not voted (409)', async () => {
@@ -57,5 +64,13 @@ describe('vote tools', function () {
     expect(seen).to.include('VOTE CLOSED').and.include('from hub').and.include('vote_result')
     const history = await must(seats.carol, 'read_channel', {channel: 'council'})
     expect(history.match(/"vote_result"/g)).to.have.length(1)
+  })
+
+  it('lets the chair force an early close, stamped as such', async () => {
+    const opened = await must(seats.alice, 'open_vote', {channel: 'council', topic: 'Lunch?', options: ['pizza', 'sushi']})
+    const early = /message_id=([0-9A-Z]{26})/.exec(opened)![1]
+    const closed = await must(seats.alice, 'close_vote', {channel: 'council', message_id: early, force: true})
+    expect(closed).to.include('VOTE PUBLISHED').and.include('closed: CLOSED EARLY BY THE CHAIR')
+    expect(await must(seats.bob, 'tally_vote', {channel: 'council', message_id: early})).to.include('VOTE CLOSED').and.include('from alice')
   })
 })
