@@ -47,6 +47,11 @@ describe('pi', () => {
   })
 
   describe('evidence', () => {
+    it('judges a real recorded pi 0.73.1 check turn through the shipped bridge (scripted model, real hub, real agora-mcp; --approve removed, 0.73.1 lacks it)', () => {
+      const verdict = assessTurn(pi, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
+      expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '01a22eb9-aa03-750f-82aa-06089a0fbe6a'})
+    })
+
     it('passes a wake, counting only agora tools under bare names (⚠ the reference kept the agora_ prefix)', () => {
       expect(judge('healthy-wake')).to.deep.include({ok: true, tools: ['check_inbox'], sessionId: '7c1e2d4a-9b0f-4e1a-8c3d-5f6a7b8c9d0e'})
     })
