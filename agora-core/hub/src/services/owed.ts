@@ -47,7 +47,7 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
       if (now - last.created_at >= ctx.opts.toCloseMinAge) {
         const decliners = others.filter(r => substantiveAnswers(r).length < (Array.isArray(r.data?.answers) ? r.data.answers.length : 0))
         toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,
-          answered_by: [...new Set(others.map(r => r.sender))], answered_at: last.created_at,
+          answered_by: last.sender, answered_at: last.created_at,
           declined_asks: state.declined, declined_by: [...new Set(decliners.map(r => r.sender))]})
       }
     }
