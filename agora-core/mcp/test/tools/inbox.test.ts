@@ -75,6 +75,14 @@ describe('inbox tools', function () {
     expect(await must(alice, 'check_inbox')).to.include('(no unread messages)')
   })
 
+  it('wakes a waiting seat when a message arrives', async () => {
+    await must(bob, 'ack_inbox', {cursors: JSON.parse(/cursors=(\{[^}]*\})/.exec(await must(bob, 'check_inbox'))![1]) as Record<string, number>})
+    const waiting = must(bob, 'wait_for_messages', {timeout_seconds: 30})
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await must(alice, 'post_message', {channel: 'plan', body: 'ping while you wait'})
+    expect(await waiting).to.include('ping while you wait').and.include('INBOX — 1 envelope(s)')
+  })
+
   it('returns a refusal as an isError result carrying the hub status and detail', async () => {
     const result = await call(bob, 'read_channel', {channel: 'no-such-room'})
     expect(result.isError).to.equal(true)
