@@ -12,6 +12,7 @@ import {storeRoutes} from '../routes/store.js'
 import {fsRoutes} from '../routes/fs.js'
 import {ledgerRoutes} from '../routes/ledger.js'
 import {groupRoutes} from '../routes/groups.js'
+import {adminRoutes} from '../routes/admin.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -19,7 +20,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

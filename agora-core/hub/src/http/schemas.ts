@@ -32,6 +32,7 @@ export const SCHEMAS = {
   fsPut: {type: 'object', additionalProperties: false, properties: {
     content: {type: ['string', 'null']}, content_b64: {type: ['string', 'null']}, mime: {type: 'string', maxLength: 100},
     description: str, expect_version: nonNegInt}},
+  pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},
 } as const

@@ -10,6 +10,8 @@ import {getBySeq, getMessage, wireMessage} from '../services/messages.js'
 import {postMessage} from '../services/post.js'
 import type {PostInput} from '../services/post.js'
 import {decorate, history, readWithAncestors} from '../services/history.js'
+import {retractMessage} from '../services/retract.js'
+import {isDm} from '../services/channels.js'
 
 const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
   'manifest', 'paintworklet', 'audioworklet'])
@@ -56,6 +58,16 @@ export function messageRoutes(ctx: Ctx): Router {
     const m = getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     send(res, readWithAncestors(ctx, m, a.id).map(wireMessage))
+  })
+  r.post('/channels/:c/messages/:id/retract', (req, res) => {
+    const p = principal(ctx, req)
+    const ch = ctx.cache.channels.get(param(req, 'c'))
+    if (!ch) fail(404, `channel '${param(req, 'c')}' does not exist; list yours with GET /channels`)
+    if (!p.admin) requireMember(ctx, ch.name, p.id)
+    const m = getMessage(ctx, param(req, 'id'))
+    if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
+    if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
+    send(res, wireMessage(retractMessage(ctx, p, m)))
   })
   return r
 }

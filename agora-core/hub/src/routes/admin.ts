@@ -1,0 +1,23 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {requireAdmin} from '../services/agents.js'
+import {pauseHub, resumeHub} from '../services/admin.js'
+
+export function adminRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.put('/admin/pause', (req, res) => {
+    const p = principal(ctx, req)
+    requireAdmin(p)
+    const body = validate<{reason?: string}>('pause', req.body)
+    send(res, pauseHub(ctx, body.reason ?? '', p.id))
+  })
+
+  r.delete('/admin/pause', (req, res) => {
+    const p = principal(ctx, req)
+    requireAdmin(p)
+    send(res, resumeHub(ctx, p.id))
+  })
+  return r
+}
