@@ -17,12 +17,13 @@ const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i
 /**
  * harness.md §6.1: URL = AGORA_URL > config.json url > default. The key comes from a non-empty
  * AGORA_API_KEY (a person at a shell), else keys.json["<url>::<AGORA_AGENT_ID>"], else
- * self-registration (connectAsSeat sends config.json's admin key only to the hub config.json
- * names). A key cached under another URL never matches, because the cache key is the exact URL.
+ * self-registration, with AGORA_ADMIN_KEY or config.json's admin_key, and only when config.json's
+ * url is this hub. A key cached under another URL never matches: the cache key is the exact URL.
  */
 export async function resolveIdentity(env: NodeJS.ProcessEnv, clientVersion: string): Promise<McpIdentity> {
   const home = resolveHome(env)
-  const url = normalizeUrl(env.AGORA_URL?.trim() || readConfig(home).url?.trim() || DEFAULT_HUB_URL)
+  const configUrl = readConfig(home).url?.trim()
+  const url = normalizeUrl(env.AGORA_URL?.trim() || configUrl || DEFAULT_HUB_URL)
   const agentId = env.AGORA_AGENT_ID?.trim() || null
   if (!agentId && !env.AGORA_API_KEY?.trim()) {
     const how = LOOPBACK.test(url)
@@ -32,7 +33,10 @@ export async function resolveIdentity(env: NodeJS.ProcessEnv, clientVersion: str
       `Set AGORA_AGENT_ID=<seat id> in this server's env block; ${how}.`)
   }
   try {
-    const seat = await connectAsSeat({url, agentId, home, env, clientVersion})
+    // An admin key, even one set in env, may only mint a seat on the hub this machine operates.
+    const operatesHub = configUrl !== undefined && normalizeUrl(configUrl) === url
+    const seatEnv = operatesHub ? env : {...env, AGORA_ADMIN_KEY: undefined}
+    const seat = await connectAsSeat({url, agentId, home, env: seatEnv, clientVersion})
     return {url: seat.url, apiKey: seat.client.apiKey!, agentId: seat.agentId, keySource: seat.keySource}
   } catch (error) {
     throw new IdentityError(`agora-mcp: ${(error as Error).message}`)

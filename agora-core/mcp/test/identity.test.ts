@@ -33,11 +33,11 @@ describe('identity', function () {
     expect(statSync(join(home, 'keys.json')).mode & 0o777).to.equal(0o600)
   })
 
-  it('does not self-register on a hub that config.json does not name', async () => {
+  it('does not self-register on a hub that config.json does not name, even with AGORA_ADMIN_KEY set', async () => {
     const home = tempHome({config: {url: 'http://127.0.0.1:9', admin_key: ADMIN_KEY}})
     let error: Error | undefined
     try {
-      await resolveIdentity({AGORA_HOME: home, AGORA_URL: hub.url, AGORA_AGENT_ID: 'erin'}, '0.1.0')
+      await resolveIdentity({AGORA_HOME: home, AGORA_URL: hub.url, AGORA_AGENT_ID: 'erin', AGORA_ADMIN_KEY: ADMIN_KEY}, '0.1.0')
     } catch (caught) {
       error = caught as Error
     }
