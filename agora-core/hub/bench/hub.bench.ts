@@ -57,6 +57,14 @@ function openSocket(url: string, key: string, onEnvelope: (e: any) => void): Pro
   return new Promise((resolve, reject) => { ws.once('open', () => resolve(ws)); ws.once('error', reject) })
 }
 
+/** Hub-process CPU microseconds spent while `fn` runs: a per-request cost that other load on the machine barely moves. */
+async function hubCpu<T>(hub: Hub, fn: () => Promise<T>): Promise<{result: T; us: number}> {
+  const a = await ask<{us: number}>(hub, 'cpu', 'cpu')
+  const result = await fn()
+  const b = await ask<{us: number}>(hub, 'cpu', 'cpu')
+  return {result, us: b.us - a.us}
+}
+
 async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<{perSec: number; ms: number[]}> {
   const ms: number[] = []
   const t0 = performance.now()
@@ -71,8 +79,8 @@ async function main(): Promise<void> {
   let hub = await startHub(db)
   try {
     console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
-    const health = await timed(N_HEALTH, async () => { const r = await fetch(hub.url + '/healthz'); await r.text() })
-    line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`)
+    const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, async () => { const r = await fetch(hub.url + '/healthz'); await r.text() }))
+    line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`, `hub CPU ${fmt(healthUs / N_HEALTH, 0)} µs/req`)
 
     const poster = await register(hub.url, 'poster')
     await call(hub.url, poster, 'POST', '/channels', {name: 'bench', private: false})
@@ -90,8 +98,9 @@ async function main(): Promise<void> {
     const sockets = await Promise.all(subs.slice(0, 10).map((k) => openSocket(hub.url, k, onEnv)))
     const body = 'benchmark post: ' + 'a realistic paragraph of status text. '.repeat(5)
     for (let i = 0; i < 200; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
-    const posts = await timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'}))
+    const {result: posts, us: postUs} = await hubCpu(hub, () => timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})))
     line('POST sequential, 1 channel, 10 WS subscribers', `${fmt(posts.perSec, 0)} posts/s`, 'goal ≥ 1,500 posts/s')
+    line('  hub CPU per post (incl. 10 pushes)', `${fmt(postUs / N_POSTS, 0)} µs`, `CPU-bound ceiling ${fmt(1e6 / (postUs / N_POSTS), 0)} posts/s`)
     line('  ratio to /healthz', `${fmt(posts.perSec / health.perSec)}×`, 'goal ≥ 0.5×')
     line('  POST latency p50 / p99', `${fmt(pct(posts.ms, 50))} / ${fmt(pct(posts.ms, 99))} ms`)
 
@@ -145,16 +154,17 @@ async function main(): Promise<void> {
 
     const owedShape = await call(hub.url, keys[MEASURED], 'GET', '/owed')
     for (let i = 0; i < 20; i++) { await call(hub.url, keys[MEASURED], 'GET', '/owed'); await call(hub.url, keys[MEASURED], 'GET', '/inbox') }
-    const owed = await timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed'))
-    const inbox = await timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox'))
+    const {result: owed, us: owedUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed')))
+    const {result: inbox, us: inboxUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox')))
     const c = owedShape.counts ?? {}
     line(`GET /owed p50/p99 (${total} msgs)`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
-      `goal p99 < 10 ms; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
+      `goal p99 < 10 ms; hub CPU ${fmt(owedUs / N_READS / 1000)} ms/call; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
     const envs = await call(hub.url, keys[MEASURED], 'GET', '/inbox')
-    line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; ${envs.length} envelopes`)
+    line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; hub CPU ${fmt(inboxUs / N_READS / 1000)} ms/call; ${envs.length} envelopes`)
 
-    const {rss} = await ask<{rss: number}>(hub, 'rss', 'rss')
-    line('hub RSS after the run', `${fmt(rss / 1048576, 1)} MB`, 'reference 76–78 MB')
+    const mem = await ask<{rss: number; heapUsed: number; external: number}>(hub, 'rss', 'rss')
+    line('hub RSS after the run', `${fmt(mem.rss / 1048576, 1)} MB`,
+      `reference 76–78 MB; V8 heap used ${fmt(mem.heapUsed / 1048576, 1)} MB, external ${fmt(mem.external / 1048576, 1)} MB`)
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
     if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)
