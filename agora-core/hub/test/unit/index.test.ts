@@ -1,33 +1,54 @@
 import {expect} from 'chai'
+import {createHub, HUB_VERSION} from '../../src/index.js'
 import type {Hub} from '../../src/index.js'
 import {call, room, scratchHub, seats} from './helpers.js'
 
-describe('hub smoke', () => {
+describe('createHub', () => {
   let hub: Hub
   beforeEach(async () => { hub = await scratchHub() })
   afterEach(async () => { await hub.close() })
 
-  it('serves root, healthz and whoami', async () => {
-    expect((await call(hub, 'GET', '/')).body).to.deep.equal({service: 'agora', version: '0.1.0', protocol: 'agora/0.4'})
-    expect((await call(hub, 'GET', '/healthz')).body).to.include({ok: true, db: 'ok', paused: false})
+  it('serves root, healthz and whoami with Python-float timestamps', async () => {
+    expect((await call(hub, 'GET', '/')).body).to.deep.equal({service: 'agora', version: HUB_VERSION, protocol: 'agora/0.4'})
+    expect((await call(hub, 'GET', '/healthz')).body).to.deep.equal({ok: true, db: 'ok', version: HUB_VERSION, protocol: 'agora/0.4', paused: false})
     const k = await seats(hub, 'alice')
     const who = await call(hub, 'GET', '/whoami', k.alice)
-    expect(who.body).to.include({id: 'alice', protocol: 'agora/0.4'})
+    expect(who.body).to.include({id: 'alice', protocol: 'agora/0.4', operator: false, mission: ''})
     expect(who.body.hub_rules.version).to.equal(0)
+    expect(who.body.hub_rules.text).to.contain('Hub rules')
+    expect(who.body.hub_state).to.deep.equal({state: 'open'})
+    expect(who.body.delegations).to.deep.equal([])
     expect(who.text).to.match(/"created_at":\d+\.\d+/)
   })
 
-  it('posts, lists history and verifies the ledger', async () => {
+  it('posts, lists history and verifies the ledger, keeping data number tokens', async () => {
     const k = await seats(hub, 'alice', 'bob')
     await room(hub, k, 'room', 'alice', ['bob'])
-    const p = await call(hub, 'POST', '/channels/room/messages', k.alice, '{"body":"hi","status":"open","to":["bob"],"data":{"x":2.0}}')
+    const p = await call(hub, 'POST', '/channels/room/messages', k.alice, '{"body":"hi","status":"open","to":["bob"],"data":{"x":2.0,"n":12345678901234567890}}')
     expect(p.status, p.text).to.equal(200)
-    expect(p.text).to.contain('"data":{"x":2.0}')
+    expect(p.text).to.contain('"data":{"x":2.0,"n":12345678901234567890}')
     const h = await call(hub, 'GET', '/channels/room/messages?since=0', k.bob)
-    expect(h.body.map((m: any) => m.seq)).to.deep.equal([1, 2, 3, 4])
+    expect(h.body.map((m: {seq: number}) => m.seq)).to.deep.equal([1, 2, 3, 4])
     const l = await call(hub, 'GET', '/channels/room/ledger', k.bob)
     expect(l.body).to.include({verified: true, broken_at: null, count: 4})
-    const owed = await call(hub, 'GET', '/owed', k.bob)
-    expect(owed.body.to_answer).to.have.length(1)
+  })
+
+  it('refuses an unknown option, naming the supported ones', async () => {
+    const err = await createHub({db: ':memory:', adminKey: 'x', port: 0, burst: 5} as never).then(() => null, (e: Error) => e)
+    expect(err?.message).to.match(/unknown hub option 'burst'; supported: db, host, port/)
+  })
+
+  it('refuses a non-positive rate and a non-SQLite client', async () => {
+    const rate = await createHub({db: ':memory:', adminKey: 'x', port: 0, ratePerMinute: 0}).then(() => null, (e: Error) => e)
+    expect(rate?.message).to.match(/ratePerMinute/)
+    const client = await createHub({db: ':memory:', adminKey: 'x', port: 0, client: 'pg'}).then(() => null, (e: Error) => e)
+    expect(client?.message).to.match(/'pg' is not supported.*better-sqlite3/)
+  })
+
+  it('answers unknown routes with a teaching 404 and closes idempotently', async () => {
+    const r = await call(hub, 'GET', '/nope')
+    expect(r.status).to.equal(404)
+    expect(r.body.detail).to.match(/no route GET \/nope/)
+    await Promise.all([hub.close(), hub.close()])
   })
 })

@@ -1,0 +1,47 @@
+import {expect} from 'chai'
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {openDb} from '../../../src/db/open.js'
+import {SCHEMA_VERSION} from '../../../src/db/migrations.js'
+
+describe('migrations', () => {
+  it('migrates an empty database up to the latest schema', async () => {
+    const db = await openDb(':memory:')
+    try {
+      const names = db.sql.prepare('SELECT name FROM knex_migrations ORDER BY id').pluck().all()
+      expect(names).to.have.length(SCHEMA_VERSION)
+      expect(names[0]).to.equal('0001_core')
+      const tables = db.sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
+      for (const t of ['agents', 'channels', 'members', 'invites', 'messages', 'message_dedupe', 'reads', 'cursors', 'store',
+        'fs_versions', 'meta', 'hub_pauses', 'delegations', 'blocks']) expect(tables).to.include(t)
+    } finally { await db.close() }
+  })
+
+  it('enforces UNIQUE(channel, seq)', async () => {
+    const db = await openDb(':memory:')
+    try {
+      const ins = db.sql.prepare(`INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, created_at) VALUES (?, 'c', 1, 'a', 'message', 'fyi', 'inbox', 1)`)
+      ins.run('A')
+      expect(() => ins.run('B')).to.throw(/UNIQUE/)
+    } finally { await db.close() }
+  })
+
+  it('reopens a file database without re-running steps, in WAL mode', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'agora-mig-')), 'sub', 'hub.db')
+    const first = await openDb(file)
+    first.sql.prepare("INSERT INTO meta (key, value) VALUES ('k', 'v')").run()
+    await first.close()
+    const second = await openDb(file)
+    try {
+      expect(second.sql.pragma('journal_mode', {simple: true})).to.equal('wal')
+      expect(second.sql.prepare("SELECT value FROM meta WHERE key = 'k'").pluck().get()).to.equal('v')
+      expect(second.sql.prepare('SELECT count(*) FROM knex_migrations').pluck().get()).to.equal(SCHEMA_VERSION)
+    } finally { await second.close() }
+  })
+
+  it('refuses a non-SQLite client by name', async () => {
+    const err = await openDb(':memory:', 'mysql2').then(() => null, (e: Error) => e)
+    expect(err?.message).to.equal("database client 'mysql2' is not supported; the hub runs on SQLite through 'better-sqlite3'")
+  })
+})
