@@ -81,6 +81,16 @@ export interface BuiltCommand {
   argv: string[]
   env: Record<string, string>
   files?: TurnFile[]
+  /**
+   * Absolute paths core removes before the turn: state a fresh session must not inherit (a
+   * state-file harness given no session id discards its lane state, which is how it rotates).
+   */
+  discard?: string[]
+  /**
+   * The session this command runs in when the harness, not its stream, names it (a caller-chosen
+   * id, or a state-file token); the driver adopts it like a stream-reported id when the verdict has none.
+   */
+  sessionId?: string
 }
 
 /** The verdict on one finished turn, from the evidence stream or, without one, the exit code. */

@@ -5,7 +5,7 @@ export const BEARER_PATTERN = /\bagora_[A-Za-z0-9_-]{32,}\b/
 
 /** Everything a turn can see of its command: argv tokens, env (as JSON) and the files it carries. */
 export function commandSurface(built: BuiltCommand): string {
-  return [...built.argv, JSON.stringify(built.env), ...(built.files ?? []).flatMap((f) => [f.path, f.content])].join('\n')
+  return [...built.argv, JSON.stringify(built.env), ...(built.files ?? []).flatMap((f) => [f.path, f.content]), ...(built.discard ?? []), built.sessionId ?? ''].join('\n')
 }
 
 /** Where a bearer (the pattern, or any of `secrets`) appears in a built command, or null. */

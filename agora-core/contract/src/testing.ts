@@ -138,6 +138,11 @@ export function describeHarnessContract(decl: HarnessDeclaration): void {
       expect(config).to.match(/\{\{(seat\.id|mcp\.env)\}\}/)
     })
 
+    it('names files and discards by absolute path', () => {
+      const built = decl.buildCommand(prepareTurn(decl, sampleTurnInput()))
+      for (const path of [...(built.files ?? []).map((f) => f.path), ...(built.discard ?? [])]) expect(path, 'an absolute path').to.match(/^\//)
+    })
+
     it('puts no bearer in argv, env or the files it carries', () => {
       const built: BuiltCommand = decl.buildCommand(prepareTurn(decl, sampleTurnInput({...fullRequest(decl), seat: plantedSeat()})))
       expect(findBearer(built, [SENTINEL_KEY]), 'a bearer leaked').to.equal(null)

@@ -2,6 +2,8 @@ import type {HarnessDeclaration, Turn} from '@agora/contract'
 import {workspace} from './workspace.js'
 
 const passThrough = (turn: Turn) => turn.harnessArgs.flatMap(([k, v]) => (v === '' ? [`--${k}`] : [`--${k}`, v]))
+/** A caller-chosen session: the seat's own, so continuity survives a driver restart. */
+const session = (turn: Turn) => turn.sessionId ?? `agora-${turn.seat.agentId}`
 /** The reference's reception timeout, used when the caller names none. */
 const DEFAULT_TIMEOUT_SECONDS = 3600
 
@@ -43,9 +45,10 @@ export const abstractcodeTui = {
       ...(turn.model ? ['--model', turn.model] : []),
       ...(turn.provider ? ['--provider', turn.provider] : []),
       ...(turn.reasoning ? ['--reasoning', turn.reasoning] : []),
-      ...(turn.sessionId ? ['--session', turn.sessionId] : []),
+      '--session', session(turn),
       ...passThrough(turn),
     ],
     env: {},
+    sessionId: session(turn),
   }),
 } satisfies HarnessDeclaration

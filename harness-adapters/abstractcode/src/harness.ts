@@ -3,6 +3,8 @@ import {evidence} from './evidence.js'
 import {workspace} from './workspace.js'
 
 const passThrough = (turn: Turn) => turn.harnessArgs.flatMap(([k, v]) => (v === '' ? [`--${k}`] : [`--${k}`, v]))
+/** The session token of a state-file harness: memory is the lane file, not an id. */
+const STATE_FILE_SESSION = 'state-file'
 const stateFile = (turn: Turn) => `${turn.paths.stateDir.replace(/\/+$/, '')}/${turn.lane}.state.json`
 
 /** The sidecar AbstractCode reads beside its state file: agora's MCP binding plus the seat's provider/model. */
@@ -58,5 +60,8 @@ export const abstractcode = {
     ],
     env: {},
     files: [{path: stateFile(turn).replace(/\.json$/, '.config.json'), content: sidecar(turn)}],
+    // A fresh session is a fresh state file: the sidecar (binding, provider, model) stays.
+    discard: turn.sessionId ? [] : [stateFile(turn)],
+    sessionId: STATE_FILE_SESSION,
   }),
 } satisfies HarnessDeclaration

@@ -34,6 +34,11 @@ describe('abstractcode', () => {
       })
     })
 
+    it('discards the lane state file for a fresh session and keeps it on resume; the session token is the state file', () => {
+      expect(built()).to.deep.include({discard: [STATE], sessionId: 'state-file'})
+      expect(built({sessionId: 'state-file'})).to.deep.include({discard: [], sessionId: 'state-file'})
+    })
+
     it('refuses --permissions write rather than silently upgrading it', () => {
       expect(() => built({permissions: 'write'})).to.throw("accepts --permissions all — got 'write'. AbstractCode gates every MCP tool")
     })
