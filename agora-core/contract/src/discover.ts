@@ -11,9 +11,12 @@ export interface PluginRef {
   root: string
 }
 
+/** How long one plugin's hook may take before it is listed as failed. */
+export const HARNESS_HOOK_TIMEOUT_MS = 10_000
+
 /** The slice of an oclif Config that discovery needs. */
 export interface HookRunner {
-  runHook(event: string, opts: object): Promise<{
+  runHook(event: string, opts: object, timeout?: number, captureErrors?: boolean): Promise<{
     successes: Array<{plugin: PluginRef; result: unknown}>
     failures: Array<{plugin: PluginRef; error: Error}>
   }>
@@ -44,7 +47,8 @@ const ref = ({name, version, type, root}: PluginRef): PluginRef => ({name, versi
  * never a crash. Two plugins declaring one name: link > user > core wins, the other is shadowed.
  */
 export async function discoverHarnesses(config: HookRunner): Promise<DiscoveredHarness[]> {
-  const {successes, failures} = await config.runHook(HARNESS_HOOK_EVENT, {})
+  // captureErrors: a hook that exits through oclif's error() must be listed, not end the command.
+  const {successes, failures} = await config.runHook(HARNESS_HOOK_EVENT, {}, HARNESS_HOOK_TIMEOUT_MS, true)
   const found: DiscoveredHarness[] = []
   for (const {plugin, result} of successes) {
     const check = validateDeclaration(result)

@@ -7,21 +7,21 @@ const plugin = (name: string, type: string): PluginRef => ({name, version: '1.0.
 
 /** The answer oclif's config.runHook gives, built from literal per-plugin results. */
 function hookResults(successes: Array<{plugin: PluginRef; result: unknown}>, failures: Array<{plugin: PluginRef; error: Error}> = []) {
-  let asked = ''
+  let asked: unknown[] = []
   return {
     asked: () => asked,
-    async runHook(event: string) {
-      asked = event
+    async runHook(...args: [string, object, number?, boolean?]) {
+      asked = args
       return {successes, failures}
     },
   }
 }
 
 describe('discoverHarnesses', () => {
-  it('asks the agora:harness event and lists a valid declaration as active', async () => {
+  it('asks the agora:harness event with a timeout and errors captured, and lists a valid declaration as active', async () => {
     const config = hookResults([{plugin: plugin('@x/harness-acme', 'core'), result: acme}])
     const [found] = await discoverHarnesses(config)
-    expect(config.asked()).to.equal('agora:harness')
+    expect(config.asked()).to.deep.equal(['agora:harness', {}, 10_000, true])
     expect(found).to.deep.include({name: 'acme', contract: '^1', valid: true, problems: [], shadowedBy: null, active: true})
     expect(found.declaration).to.equal(acme)
   })

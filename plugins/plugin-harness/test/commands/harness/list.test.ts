@@ -9,7 +9,7 @@ describe('harness list', () => {
   let cleanup: () => void
 
   before(async () => {
-    const loaded = await configWithLinked(['harness-hard-unmet', 'harness-sloppy-model', 'harness-evidence-null', 'harness-shadow'])
+    const loaded = await configWithLinked(['harness-hard-unmet', 'harness-sloppy-model', 'harness-evidence-null', 'harness-shadow', 'harness-throws'])
     cleanup = loaded.cleanup
     ;({harnesses} = await HarnessList.run([], loaded.config))
   })
@@ -33,6 +33,10 @@ describe('harness list', () => {
 
   it('lists a plugin with evidence null but not unmet as invalid, with the reason, without failing the command', () => {
     expect(entry('evidence-null')).to.deep.include({valid: false, active: false, problems: ["evidence must be null exactly when 'evidence' is in unmet"]})
+  })
+
+  it("lists a plugin whose hook fails through oclif's error() as invalid, with the message", () => {
+    expect(entry('agora-fixture-harness-throws')).to.deep.include({valid: false, source: 'link', problems: ['the agora:harness hook failed: broken on purpose']})
   })
 
   it('lets a linked plugin shadow the bundled one of the same name', () => {
