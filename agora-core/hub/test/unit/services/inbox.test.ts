@@ -1,0 +1,42 @@
+import {expect} from 'chai'
+import type {Hub} from '../../../src/index.js'
+import {call, room, scratchHub, seats} from '../helpers.js'
+
+describe('inbox', () => {
+  let hub: Hub
+  let k: Record<string, string>
+  beforeEach(async () => {
+    hub = await scratchHub()
+    k = await seats(hub, 'alice', 'bob')
+    await room(hub, k, 'room', 'alice', ['bob'])
+  })
+  afterEach(async () => { await hub.close() })
+
+  it('wakes a long-poll when a message arrives', async () => {
+    await call(hub, 'POST', '/inbox/ack', k.bob, {cursors: {room: 1000, commons: 1000}})
+    expect((await call(hub, 'GET', '/inbox', k.bob)).body).to.deep.equal([])
+    const waiting = call(hub, 'GET', '/inbox?wait=30', k.bob)
+    await new Promise(resolve => setTimeout(resolve, 100))
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'wake up'})
+    const got = await waiting
+    expect(got.body.map((e: {body: string}) => e.body)).to.deep.equal(['wake up'])
+  })
+
+  it('refuses wait above 55 with 422 and clamps acks to the head without rewinding', async () => {
+    expect((await call(hub, 'GET', '/inbox?wait=56', k.bob)).status).to.equal(422)
+    const head = (await call(hub, 'GET', '/channels/room/messages', k.bob)).body.at(-1).seq
+    expect((await call(hub, 'POST', '/inbox/ack', k.bob, {cursors: {room: 999}})).body).to.deep.equal({acked: {room: head}})
+    expect((await call(hub, 'POST', '/inbox/ack', k.bob, {cursors: {room: 1}})).body).to.deep.equal({acked: {room: head}})
+    expect((await call(hub, 'POST', '/inbox/ack', k.bob, {cursors: {nowhere: 1}})).status).to.equal(404)
+  })
+
+  it('inlines small bodies, withholds large unaddressed ones and sorts criticals first', async () => {
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'x'.repeat(2000)})
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'y'.repeat(2000), to: ['bob']})
+    const envs = (await call(hub, 'GET', '/inbox', k.bob)).body.filter((e: {channel: string}) => e.channel === 'room')
+    const big = envs.find((e: {body_bytes: number; to_me: boolean}) => e.body_bytes === 2000 && !e.to_me)
+    const mine = envs.find((e: {to_me: boolean}) => e.to_me)
+    expect(big).to.include({body: null, data: null})
+    expect(mine.body).to.have.length(2000)
+  })
+})
