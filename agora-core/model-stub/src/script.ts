@@ -34,10 +34,10 @@ export function decide(input: ScriptInput): ScriptReply {
   return {kind: 'text', text: PLAIN_TEXT}
 }
 
-/** The first non-empty line, skipping harness bookkeeping lines such as `Wall time: 0.1s`. */
+/** The first non-empty line, skipping a harness's bookkeeping lines (`Wall time: 0.1s`, a bare `Output:`). */
 export function firstLine(text: string): string {
   const lines = text.split(/\r?\n/).map((l) => l.trim())
-  const useful = lines.find((l) => l !== '' && !/^wall time:/i.test(l))
+  const useful = lines.find((l) => l !== '' && !/^wall time:/i.test(l) && !/^output:$/i.test(l))
   return useful ?? ''
 }
 

@@ -27,6 +27,7 @@ describe('script', () => {
   describe('firstLine', () => {
     it('skips blank and wall-time bookkeeping lines', () => {
       expect(firstLine('Wall time: 0.2 seconds\n\n{"id":"s1"}\nx')).to.equal('{"id":"s1"}')
+      expect(firstLine('Wall time: 0.2 seconds\nOutput:\nyou are s1')).to.equal('you are s1')
     })
   })
 
