@@ -22,8 +22,9 @@ describe('assessTurn', () => {
     expect(run(lines(down, {type: 'done'}))).to.include({ok: false, stage: 'mcp-init', reason: 'required-server-unavailable'})
   })
 
-  it('classifies a failed turn by its text, else as a harness failure with the error message', () => {
-    expect(run(lines(init), {exitCode: 1, stderr: 'MCP Handshake failed'})).to.include({stage: 'mcp-init', reason: 'required-server-unavailable'})
+  it('classifies a failed turn by its text, quoting the line that matched, else as a harness failure with the error message', () => {
+    const stderr = 'ERROR: MCP handshake failed: agora: No such file\nStack backtrace:\n  1: <unknown>\n  2: <unknown>'
+    expect(run(lines(init), {exitCode: 1, stderr})).to.include({stage: 'mcp-init', reason: 'required-server-unavailable', detail: 'ERROR: MCP handshake failed: agora: No such file'})
     expect(run(lines(init, {type: 'error', message: 'bad flag'}))).to.include({stage: 'harness', reason: 'turn-failed', detail: 'bad flag'})
     expect(run('', {exitCode: 2, stderr: 'boom'})).to.include({stage: 'harness', reason: 'nonzero-exit', detail: 'boom'})
   })

@@ -39,6 +39,11 @@ describe('claude', () => {
   })
 
   describe('evidence', () => {
+    it('reports a real recorded claude 2.1.197 turn whose agora-mcp could not start (exit 0, init status failed)', () => {
+      const verdict = assessTurn(claude, {stdout: fixture('live-mcp-down'), stderr: '', exitCode: 0, timedOut: false, kind: 'wake'})
+      expect(verdict).to.include({ok: false, stage: 'mcp-init', reason: 'required-server-unavailable'})
+    })
+
     it('judges a real recorded claude 2.1.197 check turn (scripted model, real hub, real agora-mcp) as ok with whoami', () => {
       const verdict = assessTurn(claude, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
       expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '7b78ebdb-49e4-4107-bf44-c36a9348c982'})

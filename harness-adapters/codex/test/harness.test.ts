@@ -49,6 +49,13 @@ describe('codex', () => {
   })
 
   describe('evidence', () => {
+    it('reports a real recorded codex 0.171.0 turn whose required agora-mcp could not start, quoting codex', () => {
+      const stderr = readFileSync(new URL('fixtures/live-mcp-down.stderr', import.meta.url), 'utf8')
+      const verdict = assessTurn(codex, {stdout: '', stderr, exitCode: 1, timedOut: false, kind: 'wake'})
+      expect(verdict).to.include({ok: false, stage: 'mcp-init', reason: 'required-server-unavailable'})
+      expect(verdict.detail).to.contain('required MCP servers failed to initialize: agora: No such file or directory')
+    })
+
     it('judges a real recorded codex 0.171.0 check turn (scripted model, real hub, real agora-mcp) as ok with whoami', () => {
       const verdict = assessTurn(codex, {stdout: fixture('live-check'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
       expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '01a22eb8-8cb9-7c20-83ba-04a280d7d577'})
