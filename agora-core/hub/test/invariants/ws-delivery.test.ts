@@ -64,7 +64,7 @@ describe('invariant 14: at-least-once WS delivery without duplicates', () => {
     await first.waitEnvelope((e) => e.id === seen.id)
     first.close()
     const missed: any[] = []
-    const N = 450
+    const N = 1200 // above the 1000-row maximum page any surface serves, so the backlog must span pages
     for (let i = 0; i < N; i++) missed.push(await alice.postMessage('room', {body: `missed ${i}`, status: 'fyi'}))
     await bob.postMessage('room', {body: 'my own, never replayed', status: 'fyi'})
     const again = await WsSeat.connect(h.url, bob.key!)
