@@ -49,6 +49,11 @@ describe('codex', () => {
   })
 
   describe('evidence', () => {
+    it('judges a real recorded codex 0.171.0 resume (exec resume <thread>, no -s) as the same thread', () => {
+      const verdict = assessTurn(codex, {stdout: fixture('live-resume'), stderr: '', exitCode: 0, timedOut: false, kind: 'check'})
+      expect(verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: '01a22ebf-9085-7961-8503-07d17520c983'})
+    })
+
     it('reports a real recorded codex 0.171.0 turn whose required agora-mcp could not start, quoting codex', () => {
       const stderr = readFileSync(new URL('fixtures/live-mcp-down.stderr', import.meta.url), 'utf8')
       const verdict = assessTurn(codex, {stdout: '', stderr, exitCode: 1, timedOut: false, kind: 'wake'})
