@@ -59,7 +59,9 @@ export const c9LiveTurn: Probe = {
     const judged = verdict.ok
       ? `the turn ended ok but never called whoami (tools: ${verdict.tools.join(', ') || 'none'})`
       : `stage=${verdict.stage} reason=${verdict.reason} ${verdict.detail}`.trim()
-    const hub = ctx.ports.hub.reader === null ? "; hub presence not consulted (only the seat's own key could read it, and that read would advance it)" : ''
+    const hub = ctx.ports.hub.reader === null
+      ? "; hub presence not consulted (only the seat's own key could read it, and that read would advance it)"
+      : before < 0 ? `; hub presence could not be read with ${ctx.ports.hub.reader}` : ''
     return {status: 'FAIL', detail: `${why ? `${why}; ` : ''}${judged}${hub}`, details}
   },
 }

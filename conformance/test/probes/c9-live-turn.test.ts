@@ -72,6 +72,13 @@ describe('probes/c9-live-turn', () => {
     expect(outcome.status).to.equal('FAIL')
   })
 
+  it('says when the hub presence record could not be read', async () => {
+    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => -1}
+    const {outcome} = await run(baseDeclaration('fx-unit', {evidence: null, unmet: ['evidence']}), ok(''), {hub})
+    expect(outcome.status).to.equal('FAIL')
+    expect(outcome.detail).to.contain('hub presence could not be read with the admin key')
+  })
+
   it('reports a timeout', async () => {
     const {outcome} = await run(baseDeclaration('fx-unit'), ok('', {exitCode: null, timedOut: true}))
     expect(outcome.detail).to.match(/^timed out after 300s; stage=infrastructure reason=no-tool-calls/)
