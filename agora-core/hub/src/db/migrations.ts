@@ -49,6 +49,14 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         read_at REAL NOT NULL, view TEXT NOT NULL DEFAULT '', PRIMARY KEY (agent, scope))`,
     ],
   },
+  {
+    name: '0002_join_tokens',
+    sql: [
+      `CREATE TABLE join_tokens (token_id TEXT PRIMARY KEY, secret_hash TEXT NOT NULL, agent_id TEXT, about TEXT NOT NULL DEFAULT '',
+        channels_json TEXT NOT NULL DEFAULT '[]', created_by TEXT NOT NULL, created_at REAL NOT NULL, expires_at REAL NOT NULL,
+        max_uses INTEGER NOT NULL DEFAULT 1, uses INTEGER NOT NULL DEFAULT 0, revoked_at REAL)`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -32,6 +32,11 @@ export const SCHEMAS = {
   fsPut: {type: 'object', additionalProperties: false, properties: {
     content: {type: ['string', 'null']}, content_b64: {type: ['string', 'null']}, mime: {type: 'string', maxLength: 100},
     description: str, expect_version: nonNegInt}},
+  mintJoinToken: {type: 'object', additionalProperties: false, properties: {
+    agent_id: {type: ['string', 'null']}, about: str, channels: strList,
+    ttl_seconds: {type: 'integer', minimum: 1, maximum: 30 * 86400}, max_uses: {type: 'integer', minimum: 1, maximum: 100}}},
+  join_token: {type: 'object', additionalProperties: false, required: ['token'],
+    properties: {token: str, agent_id: {type: ['string', 'null']}, about: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},
