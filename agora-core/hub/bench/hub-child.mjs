@@ -14,3 +14,5 @@ process.on('message', async (m) => {
     process.send({type: 'closed'}, () => process.exit(0))
   }
 })
+// If the bench process dies, the IPC channel closes: never outlive it.
+process.on('disconnect', () => process.exit(0))

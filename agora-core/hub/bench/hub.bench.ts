@@ -1,7 +1,7 @@
 // Hub benchmark (a script, not a test): `npm run bench:hub`. Loopback only, bounded loops,
 // one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
 import {fork, type ChildProcess} from 'node:child_process'
-import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -18,17 +18,25 @@ const ROOMS = ['ops', 'build', 'design', 'release', 'support']
 
 interface Hub { url: string; proc: ChildProcess; mode: string }
 
-/** Start the hub child: compiled dist when it exports createHub, else the TS source through tsx. */
+/** Newest modification time of any file under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0
+  return Math.max(0, ...readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile())
+    .map((e) => statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs))
+}
+
+/** Start the hub child: compiled dist when it is at least as new as src, else the TS source through tsx. */
 async function startHub(db: string): Promise<Hub> {
   const dist = join(HERE, '..', 'dist', 'index.js')
-  const useDist = existsSync(dist) && (await import(dist)).createHub !== undefined
+  const fresh = newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
+  const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
   const execArgv = useDist ? [] : ['--import=tsx', '--conditions=agora-source']
   const proc = fork(join(HERE, 'hub-child.mjs'), [db, ADMIN], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
   const url = await new Promise<string>((resolve, reject) => {
     proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
     proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
   })
-  return {url, proc, mode: useDist ? 'dist (compiled)' : 'source via tsx (RSS includes the tsx loader)'}
+  return {url, proc, mode: useDist ? 'dist (compiled, up to date)' : 'source via tsx, dist missing or older than src (RSS includes the tsx loader)'}
 }
 
 function ask<T>(hub: Hub, msg: string, type: string): Promise<T> {
