@@ -20,6 +20,7 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check <harness> --json',
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
   ]
+  static aliases = ['harness:check']
   static enableJsonFlag = true
   static args = {harness: Args.string({description: 'the harness name, as `agora harness list` shows it', required: true})}
   static flags = {

@@ -75,6 +75,14 @@ describe('commands/harness-check', function () {
     expect(code).to.equal(1)
   })
 
+  it('answers to the alias `harness check` too', async () => {
+    const result = await agora(['harness', 'check', 'fx-perfect', '--json'], env, workspace)
+    const report = JSON.parse(result.stdout)
+    expectSchemaValid(report)
+    expect(report.verdict).to.equal('DRIVABLE')
+    expect(result.code).to.equal(0)
+  })
+
   it('uses --as for the seat and --workspace for the folder', async () => {
     const other = mkdtempSync(join(tmpdir(), 'agora-ws2-'))
     const {report} = await checkJson(['fx-perfect', '--as', 'seat-x', '--workspace', other])
