@@ -14,6 +14,7 @@ import {ledgerRoutes} from '../routes/ledger.js'
 import {groupRoutes} from '../routes/groups.js'
 import {adminRoutes} from '../routes/admin.js'
 import {onboardingRoutes} from '../routes/onboarding.js'
+import {blockRoutes} from '../routes/blocks.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -21,7 +22,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

@@ -37,6 +37,8 @@ export const SCHEMAS = {
     ttl_seconds: {type: 'integer', minimum: 1, maximum: 30 * 86400}, max_uses: {type: 'integer', minimum: 1, maximum: 100}}},
   join_token: {type: 'object', additionalProperties: false, required: ['token'],
     properties: {token: str, agent_id: {type: ['string', 'null']}, about: str}},
+  block: {type: 'object', additionalProperties: false, required: ['agent'],
+    properties: {agent: str, seconds: {type: ['number', 'null']}, reason: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},

@@ -11,6 +11,7 @@ import {postMessage} from '../services/post.js'
 import type {PostInput} from '../services/post.js'
 import {wireMessage} from '../services/messages.js'
 import {postBody} from './messages.js'
+import {activeBlock} from '../services/blocks.js'
 
 export function channelRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -61,6 +62,8 @@ export function channelRoutes(ctx: Ctx): Router {
     if (isDm(ch.name)) fail(403, 'direct channels cannot be joined; open your own DM with POST /dms/{peer}')
     if (ch.archived_at != null) fail(409, `'${ch.name}' is archived; it takes no new members`)
     pauseGate(ctx, p.operator)
+    const blocked = activeBlock(ctx, ch.name, a.id)
+    if (blocked) fail(403, `you are blocked from '${ch.name}' by ${blocked.imposed_by}; ask them or an operator to lift it`)
     if (!ctx.cache.isMember(ch.name, a.id)) {
       ctx.q.tx(() => {
         if (ch.private || body.invite_token) {

@@ -9,6 +9,17 @@ type Listener = (m: StoredMessage) => void
 export class Bus {
   private listeners = new Set<Listener>()
   private waiters: Array<() => void> = []
+  private severers = new Set<(agent: string) => void>()
+
+  /** Live sockets register here so a hub block can cut them (close 4403). */
+  onSever(fn: (agent: string) => void): () => void {
+    this.severers.add(fn)
+    return () => this.severers.delete(fn)
+  }
+
+  sever(agent: string): void {
+    for (const fn of this.severers) fn(agent)
+  }
 
   on(listener: Listener): () => void {
     this.listeners.add(listener)

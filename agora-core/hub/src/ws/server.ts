@@ -44,6 +44,9 @@ export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection
       ws.on('close', () => connections.delete(conn))
     })
   })
+  const offSever = ctx.bus.onSever(agent => {
+    for (const c of connections) if (c.agent === agent) c.ws.close(4403, 'you are blocked from this hub')
+  })
   const timer = setInterval(() => {
     for (const c of connections) {
       if (!alive.get(c.ws)) {
@@ -59,6 +62,7 @@ export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection
     connections,
     close() {
       clearInterval(timer)
+      offSever()
       for (const c of connections) {
         c.close()
         c.ws.terminate()
