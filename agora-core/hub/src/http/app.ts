@@ -15,6 +15,7 @@ import {groupRoutes} from '../routes/groups.js'
 import {adminRoutes} from '../routes/admin.js'
 import {onboardingRoutes} from '../routes/onboarding.js'
 import {blockRoutes} from '../routes/blocks.js'
+import {rosterRoutes} from '../routes/roster.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -22,7 +23,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

@@ -39,6 +39,9 @@ export const SCHEMAS = {
     properties: {token: str, agent_id: {type: ['string', 'null']}, about: str}},
   block: {type: 'object', additionalProperties: false, required: ['agent'],
     properties: {agent: str, seconds: {type: ['number', 'null']}, reason: str}},
+  role: {type: 'object', additionalProperties: false, required: ['operator'], properties: {operator: {type: 'boolean'}}},
+  mission: {type: 'object', additionalProperties: false, required: ['mission'], properties: {mission: str}},
+  presence: {type: 'object', additionalProperties: false, required: ['state'], properties: {state: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},

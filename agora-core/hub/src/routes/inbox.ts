@@ -26,6 +26,7 @@ export function inboxRoutes(ctx: Ctx): Router {
 
   r.get('/owed', (req, res) => {
     const a = requireSeat(principal(ctx, req))
+    if (req.headers['x-agora-reception'] === '1') ctx.presence.armReception(a.id)
     send(res, computeOwed(ctx, a.id))
   })
   return r

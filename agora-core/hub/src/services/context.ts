@@ -3,6 +3,7 @@ import {AgoraError} from '@agora/protocol'
 import {Bus} from './bus.js'
 import {Budgets} from './budgets.js'
 import {Cache} from './cache.js'
+import {Presence} from './presence.js'
 import {Statements} from '../db/statements.js'
 
 export interface ResolvedOptions {
@@ -32,6 +33,7 @@ export interface Ctx {
   metaCache: Map<string, Record<string, unknown>>
   /** hub_pauses rows, loaded lazily; dropped whenever a pause starts or ends. */
   pauseCache: Array<{since: number; until: number | null; reason: string; by: string}> | null
+  presence: Presence
 }
 
 export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
@@ -46,7 +48,9 @@ export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
     lastSeen: new Map(),
     metaCache: new Map(),
     pauseCache: null,
+    presence: undefined as unknown as Presence,
   }
+  ctx.presence = new Presence(ctx)
   q.onRollback = () => {
     cache.load()
     ctx.metaCache.clear()

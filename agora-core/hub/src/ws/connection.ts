@@ -25,7 +25,6 @@ export class Connection {
   private tombstones = new Set<string>()
   private inflight = 0
   private off: () => void
-  presence: 'idle' | 'working' = 'idle'
 
   constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal) {
     this.off = ctx.bus.on(m => this.deliver(m, true))
@@ -106,7 +105,7 @@ export class Connection {
       }
       case 'presence':
         if (msg.state !== 'idle' && msg.state !== 'working') throw new AgoraError(400, 'presence state must be idle or working')
-        this.presence = msg.state
+        this.ctx.presence.declare(this.agent, msg.state)
         return
       case 'ack': {
         const body = validate<{cursors: Record<string, number>}>('ack', {cursors: msg.cursors})

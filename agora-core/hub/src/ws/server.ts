@@ -39,9 +39,13 @@ export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection
       }
       const conn = new Connection(ctx, ws, principal)
       connections.add(conn)
+      ctx.presence.connected(conn.agent)
       alive.set(ws, true)
       ws.on('pong', () => alive.set(ws, true))
-      ws.on('close', () => connections.delete(conn))
+      ws.on('close', () => {
+        connections.delete(conn)
+        ctx.presence.disconnected(conn.agent)
+      })
     })
   })
   const offSever = ctx.bus.onSever(agent => {

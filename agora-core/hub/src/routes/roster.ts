@@ -1,0 +1,71 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail, sanitize} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {cleanMission, requireSeat} from '../services/agents.js'
+import type {Principal} from '../services/agents.js'
+
+function requireOperator(p: Principal): void {
+  if (!p.operator) fail(403, 'this route needs an operator seat or the admin key')
+}
+
+/** Roster, roles, missions and presence (Layer 2). */
+export function rosterRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/agents', (req, res) => {
+    const p = principal(ctx, req)
+    if (!p.admin) requireSeat(p)
+    send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => ({id: a.id, operator: a.operator}))
+      .sort((a, b) => a.id.localeCompare(b.id)))
+  })
+
+  r.put('/agents/:id/role', (req, res) => {
+    const p = principal(ctx, req)
+    requireOperator(p)
+    const body = validate<{operator: boolean}>('role', req.body)
+    const a = ctx.cache.agents.get(param(req, 'id'))
+    if (!a) fail(404, `no agent '${param(req, 'id')}'`)
+    if (a.retired_at != null) fail(409, `'${a.id}' is retired; its role cannot change`)
+    if (!body.operator && a.operator && [...ctx.cache.agents.values()].filter(x => x.operator && x.retired_at == null).length === 1) {
+      fail(409, `'${a.id}' is the last operator; promote another seat before demoting this one`)
+    }
+    const changed = a.operator !== body.operator
+    ctx.q.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
+    a.operator = body.operator
+    send(res, {agent: a.id, operator: a.operator, changed, by: p.id})
+  })
+
+  r.put('/admin/agents/:id/mission', (req, res) => {
+    const p = principal(ctx, req)
+    requireOperator(p)
+    const body = validate<{mission: string}>('mission', req.body)
+    const a = ctx.cache.agents.get(param(req, 'id'))
+    if (!a) fail(404, `no agent '${param(req, 'id')}'`)
+    const mission = cleanMission(body.mission)
+    if (!sanitize(mission)) fail(400, 'a mission cannot be empty; state the standing charge for this seat')
+    ctx.q.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
+    a.mission = mission
+    send(res, {agent_id: a.id, mission})
+  })
+
+  r.put('/presence', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const body = validate<{state: 'idle' | 'working'}>('presence', req.body)
+    if (body.state !== 'idle' && body.state !== 'working') fail(400, `presence state must be idle or working, not '${body.state}'`)
+    send(res, ctx.presence.declare(a.id, body.state))
+  })
+
+  r.get('/presence', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    send(res, ctx.presence.visibleTo(a.id, p.operator).map(id => ctx.presence.row(id)))
+  })
+
+  r.get('/presence/:a', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    send(res, ctx.presence.one(a.id, p.operator, param(req, 'a')))
+  })
+  return r
+}
