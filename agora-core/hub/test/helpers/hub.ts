@@ -113,14 +113,19 @@ export class TestHub {
   static async start(opts: HubOptions = {}): Promise<TestHub> {
     const dir = mkdtempSync(join(tmpdir(), 'agora-hub-test-'))
     const dbPath = opts.db ?? join(dir, 'hub.db')
-    const hub = await createHub({
-      db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: null,
-      ratePerMinute: opts.ratePerMinute ?? 6000,
-      ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
-      voteSweepMs: opts.voteSweepMs ?? 3_600_000,
-      ...(opts.now ? {now: opts.now} : {}),
-    })
-    return new TestHub(hub, dir, dbPath)
+    try {
+      const hub = await createHub({
+        db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: null,
+        ratePerMinute: opts.ratePerMinute ?? 6000,
+        ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
+        voteSweepMs: opts.voteSweepMs ?? 3_600_000,
+        ...(opts.now ? {now: opts.now} : {}),
+      })
+      return new TestHub(hub, dir, dbPath)
+    } catch (err) {
+      rmSync(dir, {recursive: true, force: true})
+      throw err
+    }
   }
 
   /** Register a seat through the admin key and return a caller holding its api key. */
