@@ -7,6 +7,7 @@ import {channelState, dmPeer, isDm, pauseGate, requireMember} from './channels.j
 import type {StoredMessage} from './messages.js'
 import {afterCommit, getMessage, insertMessage, recordRead} from './messages.js'
 import {normalizeStructured} from './normalize.js'
+import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 
 export const BODY_CAP = 64 * 1024
@@ -41,6 +42,9 @@ export function postMessage(ctx: Ctx, principal: Principal, channel: string, inp
     if (ctx.cache.agents.get(peer)?.retired_at != null) fail(409, `'${peer}' has been retired; this DM takes no new posts`)
     if (to.length === 0) to = [peer]
   }
+  const registered = (id: string): boolean => ctx.cache.agents.has(id)
+  const member = (id: string): boolean => ctx.cache.isMember(channel, id)
+  if (!isDm(channel)) to = mergeMentions(to, input.body ?? '', me, registered, member)
   if (input.address_dark) fail(400, 'address_dark is not supported by this hub; address the seat with to instead')
   const title = sanitize(input.title ?? '')
   if (title.length > 120) fail(400, `title is ${title.length} characters; the limit is 120, move detail into the body`)
@@ -58,6 +62,7 @@ export function postMessage(ctx: Ctx, principal: Principal, channel: string, inp
   }
   const merged: Record<string, unknown> = input.data ? {...input.data} : {}
   for (const k of TYPED_KEYS) if (input[k] !== undefined) merged[k] = input[k]
+  if (!isDm(channel) && merged.asks !== undefined) merged.asks = mergeAskMentions(merged.asks, me, registered, member)
   const hasData = input.data != null || TYPED_KEYS.some(k => input[k] !== undefined)
   const norm = normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
   if (!allNumbersFinite(norm.data)) fail(400, 'data must be strict JSON: NaN and Infinity are not numbers here')
