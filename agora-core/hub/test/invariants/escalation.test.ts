@@ -30,6 +30,22 @@ describe('escalation and closure (invariant 8, injected clock)', () => {
     expect((await bob.inbox()).filter((e) => e.id === q.id)).to.deep.equal([])
   })
 
+  it('subtracts paused time from an obligation age (layer 2 pause)', async function () {
+    const alice = await h.register('alice')
+    const bob = await h.register('bob')
+    await h.channel(alice, 'room', [bob])
+    const q = await alice.postMessage('room', {body: 'bob?', status: 'open', to: ['bob']})
+    offset = 10 * 60
+    const pause = await h.admin.put('/admin/pause', {reason: 'maintenance'})
+    if (pause.status === 404) this.skip()
+    offset = 70 * 60
+    await h.admin.ok('DELETE', '/admin/pause')
+    const row = () => bob.owed().then((o) => o.to_answer.find((r: any) => r.id === q.id))
+    expect(await row(), '10 unpaused minutes old').to.include({escalated: false})
+    offset = 125 * 60
+    expect(await row(), '65 unpaused minutes old').to.include({escalated: true})
+  })
+
   it('never marks an interrupt-urgency message escalated, however old', async () => {
     const alice = await h.register('alice')
     const bob = await h.register('bob')

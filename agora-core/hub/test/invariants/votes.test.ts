@@ -69,6 +69,34 @@ describe('invariant 15: a vote is published once, by the hub sweep', () => {
     expect(published[0].data.vote_result.ballots).to.deep.equal({bob: [0], carol: [1], dave: [1]})
   })
 
+  it('counts the last ballot per voter, in-channel vote replies, structured data.vote and rankings', async () => {
+    const root = await chair.postMessage('vote-room', {
+      title: 'VOTE: dinner', status: 'open', body: 'DM me: vote v-qrstuv: <option or ranking>',
+      data: {vote: {topic: 'dinner', options: ['pizza', 'sushi', 'tacos'], tag: 'v-qrstuv', ballots: 'dm', closes_at: nowS() - 1}},
+    })
+    await ballot(bob, 'vote v-qrstuv: pizza')
+    await ballot(bob, 'vote v-qrstuv: sushi')
+    await carol.postMessage('vote-room', {status: 'reply', reply_to: root.id, body: 'vote: tacos'})
+    await dave.ok('POST', '/dms/chair/messages', {body: 'my ballot for v-qrstuv', status: 'fyi', data: {vote: ['tacos', 'pizza']}})
+    await h.hub.sweepVotes()
+    const [res] = await results(root.id)
+    const vr = res.data.vote_result
+    expect(vr.ballots).to.deep.equal({bob: [1], carol: [2], dave: [2, 0]})
+    expect(vr.ballots_counted).to.equal(3)
+    expect(vr.ballots_seen).to.be.at.most(vr.ballots_counted + vr.ballots_rejected)
+    expect(res.body).to.match(/ballots: \d+ seen · 3 counted · 0 rejected/)
+    expect(res.body, 'a ranking adds a Borda line').to.match(/borda/i)
+  })
+
+  it('publishes nothing when the chair already published a vote_result', async () => {
+    const root = await openVote('v-wxyzab', nowS() - 1)
+    await ballot(bob, 'vote v-wxyzab: pizza')
+    await chair.postMessage('vote-room', {status: 'resolved', reply_to: root.id, body: 'pizza wins',
+      data: {vote_result: {topic: 'lunch', options: ['pizza', 'sushi'], ballots: {bob: [0]}, total_members: 4, closed: 'closed by the chair'}}})
+    expect(await h.hub.sweepVotes()).to.equal(0)
+    expect((await results(root.id)).map((m) => m.sender)).to.deep.equal(['chair'])
+  })
+
   it('publishes nothing while the hub is paused and publishes on resume (layer 2 pause)', async function () {
     const root = await openVote('v-stuvwx', nowS() - 1)
     await ballot(bob, 'vote v-stuvwx: pizza')
