@@ -1,0 +1,51 @@
+import {expect} from 'chai'
+import {execFile} from 'node:child_process'
+import {chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/install-real-clis.sh', import.meta.url))
+
+function runScript(env: Record<string, string>): Promise<{code: number; stdout: string; stderr: string}> {
+  return new Promise((resolve) => {
+    execFile('bash', [SCRIPT], {env: {...process.env, ...env}, timeout: 60_000}, (error, stdout, stderr) =>
+      resolve({code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr}))
+  })
+}
+
+describe('scripts/install-real-clis', function () {
+  this.timeout(60_000)
+  let cache: string
+  beforeEach(() => {
+    cache = mkdtempSync(join(tmpdir(), 'agora-cli-cache-'))
+  })
+  afterEach(() => rmSync(cache, {recursive: true, force: true}))
+
+  it('skips every CLI already in the cache, installs nothing and prints only the bin dir', async () => {
+    const bin = join(cache, 'node_modules', '.bin')
+    mkdirSync(bin, {recursive: true})
+    for (const name of ['codex', 'opencode', 'pi', 'claude']) {
+      writeFileSync(join(bin, name), `#!/bin/sh\necho "${name} 9.9.9"\n`)
+      chmodSync(join(bin, name), 0o755)
+    }
+    // Offline with an empty npm cache, any install attempt would fail: a pass proves nothing was installed.
+    const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
+    expect(result.code, result.stderr).to.equal(0)
+    expect(result.stdout).to.equal(`${bin}\n`)
+    for (const name of ['codex', 'opencode', 'pi', 'claude']) expect(result.stderr).to.contain(`${name} present, skipped`)
+    expect(result.stderr).to.not.contain('installing')
+  })
+
+  it('installs only what is missing, and fails when a CLI still does not run', async () => {
+    const bin = join(cache, 'node_modules', '.bin')
+    mkdirSync(bin, {recursive: true})
+    writeFileSync(join(bin, 'codex'), '#!/bin/sh\necho "codex 9.9.9"\n')
+    chmodSync(join(bin, 'codex'), 0o755)
+    // Offline with an empty npm cache: the install attempt must fail, never reach a registry.
+    const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
+    expect(result.stderr).to.contain('codex present, skipped')
+    expect(result.stderr).to.match(/installing opencode-ai @mariozechner\/pi-coding-agent @anthropic-ai\/claude-code/)
+    expect(result.code).to.not.equal(0)
+  })
+})
