@@ -18,6 +18,17 @@ export class Statements {
     return s
   }
 
+  /** Rows as arrays (better-sqlite3 raw mode): about half the cost of building row objects. */
+  rawAll(text: string, ...params: unknown[]): unknown[][] {
+    const key = `raw:${text}`
+    let s = this.cache.get(key)
+    if (!s) {
+      s = this.sql.prepare(text).raw(true)
+      this.cache.set(key, s)
+    }
+    return s.all(...params) as unknown[][]
+  }
+
   get<T = Record<string, unknown>>(text: string, ...params: unknown[]): T | undefined {
     return this.prep(text).get(...params) as T | undefined
   }

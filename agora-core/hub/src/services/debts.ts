@@ -1,7 +1,7 @@
 import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {fromRow, repliesToMany, sendersOf} from './messages.js'
+import {repliesToMany, selectMessages, sendersOf} from './messages.js'
 import {authoritativeResolution, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {activeHubBlock} from './agents.js'
@@ -16,15 +16,14 @@ export function withStates(ctx: Ctx, roots: StoredMessage[]): Array<{m: StoredMe
 
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer. */
 export function openObligations(ctx: Ctx, viewer: string): StoredMessage[] {
-  return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE status IN ('open','blocked')
-    AND retracted_at IS NULL AND closed = 0 AND channel IN (${MY_CHANNELS}) AND sender != ? ORDER BY created_at, seq`,
-  viewer, viewer).map(fromRow)
+  return selectMessages(ctx, `FROM messages WHERE status IN ('open','blocked')
+    AND retracted_at IS NULL AND closed = 0 AND channel IN (${MY_CHANNELS}) AND sender != ? ORDER BY created_at, seq`, viewer, viewer)
 }
 
 /** The viewer's own open/blocked roots (for to_consume, to_close and waiting_on). */
 export function ownObligations(ctx: Ctx, viewer: string): StoredMessage[] {
-  return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE sender = ? AND status IN ('open','blocked')
-    AND retracted_at IS NULL AND channel IN (${MY_CHANNELS}) ORDER BY created_at, seq`, viewer, viewer).map(fromRow)
+  return selectMessages(ctx, `FROM messages WHERE sender = ? AND status IN ('open','blocked')
+    AND retracted_at IS NULL AND channel IN (${MY_CHANNELS}) ORDER BY created_at, seq`, viewer, viewer)
 }
 
 export function repliedBy(state: ThreadState, agent: string): boolean {
@@ -47,9 +46,9 @@ export function isLiveAddressee(ctx: Ctx, channel: string, agent: string): boole
 
 /** Directive debts the viewer owes (§4.5): addressed peer replies / operator directives not yet engaged. */
 export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
-  const rows = ctx.q.all<Record<string, unknown>>(`SELECT m.* FROM message_to t JOIN messages m ON m.id = t.message_id
+  const rows = selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
     WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
-    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS}) ORDER BY m.created_at, m.seq`, viewer, viewer, viewer).map(fromRow)
+    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS}) ORDER BY m.created_at, m.seq`, viewer, viewer, viewer)
   const out: StoredMessage[] = []
   const parents = sendersOf(ctx, rows.filter(d => d.reply_to).map(d => d.reply_to as string))
   const candidates = rows.filter(d => isDirectiveFor(ctx, d, viewer, d.reply_to ? (parents.get(d.reply_to) ?? null) : null))

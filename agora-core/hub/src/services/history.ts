@@ -1,6 +1,6 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {fromRow, getMessage, isRead, recordRead, wireMessage} from './messages.js'
+import {getMessage, isRead, recordRead, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 
 /** History row (§2.3): Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
@@ -31,8 +31,7 @@ export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Recor
 }
 
 export function history(ctx: Ctx, channel: string, since: number, limit: number): StoredMessage[] {
-  return ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
-    channel, since, limit).map(fromRow)
+  return selectMessages(ctx, 'FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, since, limit)
 }
 
 /** Read a message: it plus up to 5 unread ancestors (oldest first), recording receipts for all. */

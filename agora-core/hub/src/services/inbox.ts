@@ -1,6 +1,6 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {fromRow, readSet, sendersOf} from './messages.js'
+import {readSet, selectMessages, sendersOf} from './messages.js'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
 import type {ThreadState} from './obligations.js'
@@ -13,14 +13,14 @@ export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[
   const cursors = new Map(ctx.q.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer)
     .map(r => [r.channel, r.last_seq]))
   for (const channel of ctx.cache.channelsOf(viewer)) {
-    const rows = ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE channel = ? AND seq > ? AND sender != ?
+    const rows = selectMessages(ctx, `FROM messages WHERE channel = ? AND seq > ? AND sender != ?
       ORDER BY seq LIMIT ${INBOX_WINDOW}`, channel, cursors.get(channel) ?? 0, viewer)
-    for (const r of rows) picked.set(r.id as string, {m: fromRow(r), pinned: false, debt: false})
+    for (const m of rows) picked.set(m.id, {m, pinned: false, debt: false})
   }
-  const criticals = ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages m WHERE critical = 1 AND retracted_at IS NULL
-    AND sender != ? AND channel IN (SELECT channel FROM members WHERE agent_id = ?)
+  const criticals = selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
+    AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
-  for (const r of criticals) if (!picked.has(r.id as string)) picked.set(r.id as string, {m: fromRow(r), pinned: false, debt: false})
+  for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
   const open = withStates(ctx, openObligations(ctx, viewer))
   const reads = readSet(ctx, viewer, open.map(o => o.m.id))
   for (const {m, state} of open) {

@@ -78,6 +78,32 @@ export function parseData(text: string | null): Record<string, unknown> | null {
   return v
 }
 
+const COLUMNS = ['id', 'channel', 'seq', 'sender', 'kind', 'status', 'urgency', 'critical', 'downgraded', 'to_json', 'title',
+  'body', 'data_json', 'reply_to', 'created_at', 'hash', 'retracted_at', 'retracted_by']
+
+/** The message column list, optionally qualified (`m.id, m.channel, ...`), in `fromArray` order. */
+export function messageColumns(alias = ''): string {
+  return COLUMNS.map(c => (alias ? `${alias}.${c}` : c)).join(', ')
+}
+
+/** Build from a raw-mode row selected with `messageColumns()`. */
+export function fromArray(r: unknown[]): StoredMessage {
+  return {
+    id: r[0] as string, channel: r[1] as string, seq: r[2] as number, sender: r[3] as string,
+    kind: r[4] as StoredMessage['kind'], status: r[5] as StoredMessage['status'], urgency: r[6] as StoredMessage['urgency'],
+    critical: !!r[7], downgraded: !!r[8], to: r[9] === '[]' ? [] : (JSON.parse(r[9] as string) as string[]),
+    title: r[10] as string, body: r[11] as string, data: parseData((r[12] as string | null) ?? null),
+    reply_to: (r[13] as string | null) ?? null, created_at: r[14] as number, hash: (r[15] as string | null) ?? null,
+    retracted_at: (r[16] as number | null) ?? null, retracted_by: (r[17] as string | null) ?? null,
+  }
+}
+
+/** `SELECT <message columns> <tail>` in raw mode; `tail` starts at FROM. */
+export function selectMessages(ctx: Ctx, tail: string, ...params: unknown[]): StoredMessage[] {
+  const alias = /^FROM messages (m)\b/.exec(tail)?.[1] ?? ''
+  return ctx.q.rawAll(`SELECT ${messageColumns(alias)} ${tail}`, ...params).map(fromArray)
+}
+
 export function fromRow(r: Record<string, unknown>): StoredMessage {
   return {
     id: r.id as string, channel: r.channel as string, seq: r.seq as number, sender: r.sender as string,
@@ -156,8 +182,7 @@ export function getBySeq(ctx: Ctx, channel: string, seq: number): StoredMessage 
 }
 
 export function repliesTo(ctx: Ctx, id: string): StoredMessage[] {
-  return ctx.q.all<Record<string, unknown>>(`${SELECT} WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq`, id)
-    .map(fromRow)
+  return selectMessages(ctx, 'FROM messages WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq', id)
 }
 
 /** Replies to many roots in one pass (chunked IN lists), grouped by root id in seq order. */
@@ -165,9 +190,8 @@ export function repliesToMany(ctx: Ctx, ids: string[]): Map<string, StoredMessag
   const out = new Map<string, StoredMessage[]>(ids.map(id => [id, []]))
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500)
-    const rows = ctx.q.prep(`${SELECT} WHERE reply_to IN (${chunk.map(() => '?').join(',')}) AND retracted_at IS NULL ORDER BY seq`)
-      .all(...chunk) as Record<string, unknown>[]
-    for (const r of rows) out.get(r.reply_to as string)?.push(fromRow(r))
+    const rows = selectMessages(ctx, `FROM messages WHERE reply_to IN (${chunk.map(() => '?').join(',')}) AND retracted_at IS NULL ORDER BY seq`, ...chunk)
+    for (const r of rows) out.get(r.reply_to as string)?.push(r)
   }
   return out
 }
