@@ -1,12 +1,13 @@
 // An independent re-implementation of hub.md §5.2 canonicalization and the §5.4 verifier
 // rules, written for the tests only, so a ledger the hub calls verified is re-checked by code
-// that shares nothing with @agora/protocol. Numbers keep their source token (lossless-json).
+// that shares only the tokenizer with @agora/protocol (its lossless parse keeps every number's
+// source token); serialization, float formatting, key order and hashing are re-done here.
 import {createHash} from 'node:crypto'
-import {isLosslessNumber, parse} from 'lossless-json'
+import {isLosslessNumber, parseJsonLossless} from '@agora/protocol'
 
 /** Parse JSON text keeping every number's original token. */
 export function parseLossless(text: string): unknown {
-  return parse(text)
+  return parseJsonLossless(text)
 }
 
 function hex4(code: number): string { return '\\u' + code.toString(16).padStart(4, '0') }

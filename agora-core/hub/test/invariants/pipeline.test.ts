@@ -18,7 +18,7 @@ describe('post pipeline: budgets, normalization and the channel SLA', () => {
   afterEach(async () => { await h.close() })
 
   it('stores the seventh interrupt in an hour as next_turn with downgraded:true, and the ledger hashes the stored values', async () => {
-    const sent = []
+    const sent: any[] = []
     for (let i = 0; i < 7; i++) sent.push(await alice.postMessage('room', {body: `urgent ${i}`, status: 'fyi', urgency: 'interrupt'}))
     expect(sent.slice(0, 6).map((m) => [m.urgency, m.downgraded])).to.deep.equal(Array(6).fill(['interrupt', false]))
     expect(sent[6]).to.include({urgency: 'next_turn', downgraded: true})
@@ -90,7 +90,7 @@ describe('post pipeline: budgets, normalization and the channel SLA', () => {
   })
 
   it('treats history since as exclusive and honours limit', async () => {
-    const ms = []
+    const ms: any[] = []
     for (let i = 0; i < 5; i++) ms.push(await alice.postMessage('room', {body: `m${i}`, status: 'fyi'}))
     const page = await bob.ok('GET', `/channels/room/messages?since=${ms[1].seq}&limit=2`)
     expect(page.map((m: any) => m.id)).to.deep.equal([ms[2].id, ms[3].id])
