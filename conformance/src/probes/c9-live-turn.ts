@@ -62,6 +62,7 @@ export const c9LiveTurn: Probe = {
     const hub = ctx.ports.hub.reader === null
       ? "; hub presence not consulted (only the seat's own key could read it, and that read would advance it)"
       : before < 0 ? `; hub presence could not be read with ${ctx.ports.hub.reader}` : ''
-    return {status: 'FAIL', detail: `${why ? `${why}; ` : ''}${judged}${hub}`, details}
+    const tails = {stdoutTail: run.stdout.slice(-2000), stderrTail: run.stderr.slice(-2000)}
+    return {status: 'FAIL', detail: `${why ? `${why}; ` : ''}${judged}${hub}`, details: {...details, ...tails}}
   },
 }

@@ -56,6 +56,7 @@ describe('probes/c9-live-turn', () => {
     expect(outcome.status).to.equal('FAIL')
     expect(outcome.detail).to.contain('stage=harness reason=nonzero-exit bad flag')
     expect(outcome.detail).to.contain('hub presence not consulted')
+    expect(outcome.details).to.include({stderrTail: 'bad flag'})
   })
 
   it('passes by hub presence advancing when the stream proves nothing', async () => {
