@@ -1,16 +1,15 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {getMessage, isRead, recordRead, selectMessages, wireMessage} from './messages.js'
+import {getMessage, isRead, readSet, recordRead, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 
 /** History row (§2.3): Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
 export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Record<string, unknown>[] {
   if (rows.length === 0) return []
-  const ids = rows.map(r => r.id)
-  const marks = ids.map(() => '?').join(',')
-  const resolved = new Set(ctx.q.prep(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (${marks})
-    AND status = 'resolved' AND retracted_at IS NULL`).pluck().all(...ids) as string[])
-  const read = new Set(ctx.q.prep(`SELECT message_id FROM reads WHERE agent = ? AND message_id IN (${marks})`).pluck().all(viewer, ...ids) as string[])
+  const ids = JSON.stringify(rows.map(r => r.id))
+  const resolved = new Set(ctx.q.prep(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (SELECT value FROM json_each(?))
+    AND status = 'resolved' AND retracted_at IS NULL`).pluck().all(ids) as string[])
+  const read = readSet(ctx, viewer, rows.map(r => r.id))
   return rows.map(m => {
     const base = wireMessage(m)
     if (m.retracted_at != null) {

@@ -185,39 +185,29 @@ export function repliesTo(ctx: Ctx, id: string): StoredMessage[] {
   return selectMessages(ctx, 'FROM messages WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq', id)
 }
 
-/** Replies to many roots in one pass (chunked IN lists), grouped by root id in seq order. */
+/** Replies to many roots in one pass (ids bound as one JSON array), grouped by root id in seq order. */
 export function repliesToMany(ctx: Ctx, ids: string[]): Map<string, StoredMessage[]> {
   const out = new Map<string, StoredMessage[]>(ids.map(id => [id, []]))
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    const rows = selectMessages(ctx, `FROM messages WHERE reply_to IN (${chunk.map(() => '?').join(',')}) AND retracted_at IS NULL ORDER BY seq`, ...chunk)
-    for (const r of rows) out.get(r.reply_to as string)?.push(r)
-  }
+  if (ids.length === 0) return out
+  const rows = selectMessages(ctx, `FROM messages WHERE reply_to IN (SELECT value FROM json_each(?))
+    AND retracted_at IS NULL ORDER BY seq`, JSON.stringify(ids))
+  for (const r of rows) out.get(r.reply_to as string)?.push(r)
   return out
 }
 
 /** Sender of each of `ids` that exists (one pass). */
 export function sendersOf(ctx: Ctx, ids: string[]): Map<string, string> {
-  const out = new Map<string, string>()
-  const unique = [...new Set(ids)]
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500)
-    const rows = ctx.q.prep(`SELECT id, sender FROM messages WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Array<{id: string; sender: string}>
-    for (const r of rows) out.set(r.id, r.sender)
-  }
-  return out
+  if (ids.length === 0) return new Map()
+  const rows = ctx.q.all<{id: string; sender: string}>('SELECT id, sender FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+    JSON.stringify([...new Set(ids)]))
+  return new Map(rows.map(r => [r.id, r.sender]))
 }
 
 /** Which of `ids` the agent holds a read receipt on. */
 export function readSet(ctx: Ctx, agent: string, ids: string[]): Set<string> {
-  const out = new Set<string>()
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    const rows = ctx.q.prep(`SELECT message_id FROM reads WHERE agent = ? AND message_id IN (${chunk.map(() => '?').join(',')})`)
-      .pluck().all(agent, ...chunk) as string[]
-    for (const id of rows) out.add(id)
-  }
-  return out
+  if (ids.length === 0) return new Set()
+  return new Set(ctx.q.prep('SELECT message_id FROM reads WHERE agent = ? AND message_id IN (SELECT value FROM json_each(?))')
+    .pluck().all(agent, JSON.stringify(ids)) as string[])
 }
 
 export function headSeq(ctx: Ctx, channel: string): number {

@@ -14,6 +14,24 @@ import {validate} from '../http/schemas.js'
 import {mapError} from '../http/app.js'
 
 export const QUEUE_LIMIT = 1000
+
+/** Fields of an envelope that differ between viewers; equal fields mean an identical frame. */
+const VIEWER_FIELDS = ['body', 'escalated', 'effective_urgency', 'to_me', 'reply_to_me', 'redelivery', 'your_pending_asks'] as const
+
+/** One fan-out serializes each distinct envelope once, not once per socket. */
+const frameMemo = new WeakMap<StoredMessage, Map<string, string>>()
+
+function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): string {
+  const key = VIEWER_FIELDS.map(f => (f === 'body' ? envelope.body === null : JSON.stringify(envelope[f]))).join('|')
+  let byKey = frameMemo.get(m)
+  if (!byKey) frameMemo.set(m, (byKey = new Map()))
+  let text = byKey.get(key)
+  if (text === undefined) {
+    text = stringifyWire({type: 'envelope', envelope})
+    byKey.set(key, text)
+  }
+  return text
+}
 const BACKLOG_PAGE = 500
 
 /**
@@ -38,10 +56,14 @@ export class Connection {
   }
 
   private frame(value: unknown, live = false): void {
+    this.sendText(stringifyWire(value), live)
+  }
+
+  private sendText(text: string, live: boolean): void {
     if (this.ws.readyState !== this.ws.OPEN) return
     if (live && this.inflight >= QUEUE_LIMIT) return
     this.inflight++
-    this.ws.send(stringifyWire(value), () => { this.inflight-- })
+    this.ws.send(text, () => { this.inflight-- })
   }
 
   /** Push one message to this viewer if the §3 delivery rules allow it. */
@@ -56,7 +78,7 @@ export class Connection {
         if (m.seq <= (this.sent.get(m.channel) ?? 0)) return
         this.sent.set(m.channel, m.seq)
       } else this.tombstones.add(m.id)
-      this.frame({type: 'envelope', envelope: buildEnvelope(this.ctx, m, this.agent)}, live)
+      this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)
     } catch {
       this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
     }
