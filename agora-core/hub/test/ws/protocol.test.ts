@@ -33,6 +33,29 @@ describe('WS frame protocol (hub.md §3)', () => {
     expect(ws.closeCode).to.equal(null)
   })
 
+  it('answers malformed frames with a 4xx error frame, changes nothing and keeps the socket open', async () => {
+    const head = (await alice.history('room')).length
+    const bad: Array<Record<string, unknown>> = [
+      {type: 'subscribe', channels: 'room'}, {type: 'subscribe', channels: ['room'], since: {room: 'x'}},
+      {type: 'subscribe', channels: ['room'], since: 'x'},
+      {type: 'post', body: 'no channel'}, {type: 'post', channel: 'room', body: 42},
+      {type: 'post', channel: 'room', body: 'x', status: 'bogus'}, {type: 'post', channel: 'nope', body: 'x'},
+      {type: 'ack', cursors: 'x'}, {type: 'ack', cursors: {room: 'x'}}, {type: 'presence', state: 'asleep'},
+    ]
+    for (const frame of bad) {
+      const from = ws.frames.length
+      ws.send(frame)
+      const err = await ws.waitFor((f) => f.type === 'error' || f.type === 'posted' || f.type === 'subscribed', 5000, from)
+      expect(err.type, JSON.stringify(frame)).to.equal('error')
+      expect(err.detail, JSON.stringify(frame)).to.satisfy((d: unknown) => (typeof d === 'string' && d.length > 0) || (Array.isArray(d) && d.length > 0))
+      if (err.status !== undefined) expect(err.status, JSON.stringify(frame)).to.be.within(400, 499)
+    }
+    ws.send({type: 'ping'})
+    await ws.waitFor((f) => f.type === 'pong')
+    expect(ws.closeCode).to.equal(null)
+    expect((await alice.history('room')).length).to.equal(head)
+  })
+
   it('confirms a subscribe with the channel list and sends the backlog after since', async () => {
     const m = await alice.postMessage('room', {body: 'backlog', status: 'fyi'})
     ws.send({type: 'subscribe', channels: ['room'], since: {room: m.seq - 1}})
