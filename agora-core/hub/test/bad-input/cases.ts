@@ -2,6 +2,8 @@
 // JSON type, bad enum, unparseable JSON, limit>1000, wait>55) are 422 with a detail list;
 // teaching refusals 400; membership 403; unknown things 404; CAS/duplicates 409; size 413.
 // NaN/Infinity are 400 because §1.4 names them explicitly ("strict JSON: NaN/Infinity give 400").
+// Unknown body fields are refused (422), never dropped: the reference refuses them on posts
+// (its test_post_payload_strictness.py) and a silently dropped knob is a lie to the caller.
 
 export type Who = 'alice' | 'bob' | 'carol' | 'admin' | 'none' | 'junk'
 export interface Row {
@@ -117,6 +119,13 @@ export function rows(c: Ctx): Row[] {
     post('consumes an unknown ref', {body: 'x', data: {consumes: ['room#999']}}, 400),
     post('consumes 33 refs', {body: 'x', data: {consumes: Array.from({length: 33}, (_, i) => `#${i + 1}`)}}, 400),
     post('signature over 1024', {body: 'x', data: {signature: x(1025)}}, 400),
+    post('unknown field settles', {body: 'x', settles: ['room#1']}, 422),
+    post('near-miss field answer', {body: 'x', status: 'reply', reply_to: c.q.id, answer: ['1']}, 422),
+    post('top-level evidence (lives in data)', {body: 'x', evidence: [{kind: 'store', ref: 'k@1'}]}, 422),
+    chan('unknown field privat', {name: 'zz', privat: false}, 422),
+    store('unknown field expect', 'k', {value: 1, expect: 0}, 422),
+    agent('unknown field operater', {id: 'newone', operater: true}, 422),
+    {name: 'ack with cursor for cursors', as: 'bob', method: 'POST', path: '/inbox/ack', body: {cursor: {room: 1}}, status: 422},
 
     ...([['limit=1001', 422], ['limit=0', 422], ['limit=abc', 422], ['since=abc', 422], ['sort=bogus', 400]] as const).map(([q, s]): Row =>
       ({name: `history ${q}`, as: 'bob', method: 'GET', path: `/channels/room/messages?${q}`, status: s})),
