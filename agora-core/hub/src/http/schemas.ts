@@ -42,6 +42,8 @@ export const SCHEMAS = {
   role: {type: 'object', additionalProperties: false, required: ['operator'], properties: {operator: {type: 'boolean'}}},
   mission: {type: 'object', additionalProperties: false, required: ['mission'], properties: {mission: str}},
   presence: {type: 'object', additionalProperties: false, required: ['state'], properties: {state: str}},
+  subscribe: {type: 'object', additionalProperties: false, required: ['type', 'channels'], properties: {
+    type: {const: 'subscribe'}, channels: strList, since: {type: 'object', additionalProperties: nonNegInt}}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},

@@ -44,7 +44,7 @@ export function channelRoutes(ctx: Ctx): Router {
   r.post('/channels/:c/invites', (req, res) => {
     const p = principal(ctx, req)
     const a = requireSeat(p)
-    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const ch = p.operator ? requireChannel(ctx, param(req, 'c')) : requireMember(ctx, param(req, 'c'), a.id)
     const body = validate<{agent_id?: string | null; ttl_seconds?: number}>('invite', req.body)
     if (!isChannelAdmin(ctx, ch, a.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can mint invites; ask them`)
     if (body.agent_id && !ctx.cache.agents.has(body.agent_id)) fail(404, `no agent '${body.agent_id}'; check the id`)

@@ -139,13 +139,11 @@ export class Connection {
   }
 
   private subscribe(msg: Record<string, unknown>): void {
-    const channels = msg.channels
-    if (!Array.isArray(channels) || !channels.every(c => typeof c === 'string')) {
-      throw new AgoraError(422, [{loc: ['frame', 'channels'], msg: 'channels must be a list of channel names', type: 'list_type'}])
-    }
-    const since = (msg.since && typeof msg.since === 'object' ? msg.since : {}) as Record<string, unknown>
+    const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
+    const channels = frame.channels
+    const since: Record<string, number> = frame.since ?? {}
     const ok: string[] = []
-    for (const c of channels as string[]) {
+    for (const c of channels) {
       try {
         requireMember(this.ctx, c, this.agent)
         ok.push(c)
@@ -157,7 +155,7 @@ export class Connection {
     this.frame({type: 'subscribed', channels: ok})
     for (const c of [...ok].sort()) {
       const from = since[c]
-      if (typeof from !== 'number' || from < 0) continue
+      if (from === undefined) continue
       let after = from
       for (;;) {
         const rows = this.ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
