@@ -1,5 +1,5 @@
 import {isDeepStrictEqual} from 'node:util'
-import {parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
+import {allNumbersFinite, parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 
@@ -100,6 +100,7 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
   let value = toPlain(input.value) === undefined ? null : input.value
   if (key === 'channel:meta') value = normalizeMeta(toPlain(value), current ? (toPlain(parseValue(current)) as Record<string, unknown>) ?? {} : {})
   if (key.startsWith('claim:')) value = checkClaim(value, current ? parseValue(current) : null, actor, input.operator)
+  if (!allNumbersFinite(value)) fail(400, 'store values must be strict JSON: NaN and Infinity (or numbers that overflow) are not allowed')
   const text = stringifyWire(value)
   if (Buffer.byteLength(text) > STORE_VALUE_CAP) fail(413, `store value is ${Buffer.byteLength(text)} bytes; the cap is 262144, store a smaller value or use the file API`)
   const currentVersion = current?.version ?? 0
