@@ -31,11 +31,15 @@ export default class HarnessCheck extends Command {
     model: Flags.string({description: 'model for the live turn (a drive request knob; refused if the harness cannot express it)'}),
     provider: Flags.string({description: 'provider for the live turn (a drive request knob; refused if the harness cannot express it)'}),
     'probe-timeout': Flags.integer({description: 'C2: seconds the probe argv gets to terminate', default: 20, min: 1}),
-    'live-timeout': Flags.integer({description: 'C9: seconds the live turn gets', default: 300, min: 1}),
+    'live-timeout': Flags.integer({description: 'C9: seconds the live turn gets (needs --live) [default: 300]', min: 1}),
   }
 
   async run(): Promise<HarnessCheckResult> {
     const {args, flags} = await this.parse(HarnessCheck)
+    const liveOnly = (['model', 'provider', 'live-timeout'] as const).filter((name) => flags[name] !== undefined)
+    if (!flags.live && liveOnly.length > 0) {
+      this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: 2})
+    }
     const env = process.env
     const workspace = resolve(flags.workspace ?? process.cwd())
     const home = resolveHome(env)
@@ -61,7 +65,7 @@ export default class HarnessCheck extends Command {
       env,
       knownSecrets: key ? [key] : [],
       ports: realPorts(env, hub),
-      timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: flags['live-timeout'] * 1000},
+      timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: (flags['live-timeout'] ?? 300) * 1000},
       progress: tty
         ? {
             start: (probe) => process.stderr.write(`\r\x1b[2K  ${probe.id} ${probe.capability} …`),

@@ -83,6 +83,12 @@ describe('commands/harness-check', function () {
     expect(result.code).to.equal(0)
   })
 
+  it('refuses --model without --live instead of accepting and dropping it', async () => {
+    const result = await agora(['harness-check', 'fx-perfect', '--model', 'm'], env, workspace)
+    expect(result.code).to.equal(2)
+    expect(result.stderr).to.contain('--live')
+  })
+
   it('uses --as for the seat and --workspace for the folder', async () => {
     const other = mkdtempSync(join(tmpdir(), 'agora-ws2-'))
     const {report} = await checkJson(['fx-perfect', '--as', 'seat-x', '--workspace', other])
