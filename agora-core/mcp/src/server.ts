@@ -10,6 +10,8 @@ import {registerFsTools} from './tools/fs.js'
 import {registerIdentityTools} from './tools/identity.js'
 import {registerInboxTools} from './tools/inbox.js'
 import {registerMessageTools} from './tools/messages.js'
+import {registerModerationTools} from './tools/moderation.js'
+import {registerPresenceTools} from './tools/presence.js'
 import {registerStoreTools} from './tools/store.js'
 import {registerVoteTools} from './tools/votes.js'
 
@@ -50,6 +52,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
     now: options.now ?? (() => Date.now() / 1000),
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
-    registerStoreTools, registerFsTools, registerVoteTools]) register(context)
+    registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools]) register(context)
   return server
 }

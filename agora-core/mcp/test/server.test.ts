@@ -10,6 +10,7 @@ const LAYER_ONE_TOOLS = [
   'read_channel', 'read_ledger', 'read_message', 'send_dm', 'set_about', 'store_get', 'store_list', 'store_set',
   'tally_vote', 'wait_for_messages', 'whoami',
 ]
+const LAYER_TWO_TOOLS = ['block_agent', 'list_blocks', 'retract_message', 'unblock_agent', 'who_is_reachable']
 
 describe('createAgoraServer', function () {
   this.timeout(30_000)
@@ -21,9 +22,9 @@ describe('createAgoraServer', function () {
   })
   after(async () => { await seat?.close() })
 
-  it('lists every Layer-1 tool, each with a description', async () => {
+  it('lists every Layer-1 and Layer-2 tool, each with a description', async () => {
     const {tools} = await seat.listTools()
-    expect(tools.map((t) => t.name).sort()).to.deep.equal(LAYER_ONE_TOOLS)
+    expect(tools.map((t) => t.name).sort()).to.deep.equal([...LAYER_ONE_TOOLS, ...LAYER_TWO_TOOLS].sort())
     for (const tool of tools) expect(tool.description, tool.name).to.have.length.greaterThan(40)
   })
 
