@@ -16,7 +16,7 @@ export function encodeInvite(payload: InvitePayload): string {
   const minimal: InvitePayload = {u: normalizeUrl(payload.u), t: payload.t}
   if (payload.a) minimal.a = payload.a
   if (payload.c?.length) minimal.c = payload.c
-  if (payload.e !== undefined) minimal.e = payload.e
+  if (payload.e !== undefined) minimal.e = Math.floor(payload.e)
   return ARTIFACT_PREFIX + Buffer.from(JSON.stringify(minimal), 'utf8').toString('base64url')
 }
 
