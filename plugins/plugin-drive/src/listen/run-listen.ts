@@ -175,7 +175,8 @@ async function loop(options: ListenOptions, ports: ListenPorts, source: EventSou
       source.checkpoint()
       ports.onHeartbeat?.()
     }
-    const wait = Math.max(0, Math.min(windowEnd ?? deadline, deadline, nextBeat) - t)
+    // bounded so a signal is noticed within half a second whatever the source
+    const wait = Math.max(0, Math.min(windowEnd ?? deadline, deadline, nextBeat, t + 500) - t)
     for (const event of await source.next(windowEnd !== null ? Math.min(wait, windowEnd - t) : wait)) {
       if (windowEnd !== null) {
         if (qualifies(event, options.agentId, options.importantOnly) || isHubNotice(event)) batch.push(event)

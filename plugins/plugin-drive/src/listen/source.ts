@@ -1,3 +1,7 @@
+import {watch} from 'node:fs'
+import type {FSWatcher} from 'node:fs'
+import {basename, dirname} from 'node:path'
+
 import type {NotifyEvent} from './notify-line.js'
 import {parseNotifyLine} from './notify-line.js'
 import {NotifyTail, readTailPosition, writeTailPosition} from './file-source.js'
@@ -37,15 +41,34 @@ export function fileSource(options: FileSourceOptions): EventSource {
     }
     return events
   }
+  // inotify on the folder wakes a read at once (and sees rotation and re-creation); the poll stays as the floor
+  let poke: (() => void) | undefined
+  let watcher: FSWatcher | undefined
+  try {
+    watcher = watch(dirname(options.path), {persistent: false}, (_event, name) => {
+      if (name === null || name === basename(options.path)) poke?.()
+    })
+    watcher.on('error', () => watcher?.close())
+  } catch {
+    watcher = undefined
+  }
   return {
     kind: 'file',
     async next(waitMs) {
       const now = drain()
       if (now.length > 0 || waitMs <= 0) return now
-      await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, POLL_MS)))
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(waitMs, POLL_MS))
+        function done(): void {
+          clearTimeout(timer)
+          poke = undefined
+          resolve()
+        }
+        poke = done
+      })
       return drain()
     },
     checkpoint: () => writeTailPosition(options.offsetPath, tail.position()),
-    close() {},
+    close: () => watcher?.close(),
   }
 }
