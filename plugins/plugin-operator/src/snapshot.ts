@@ -97,7 +97,8 @@ export async function backupDatabase(dbPath: string, file: string): Promise<Back
   const partial = join(dirname(target), `.${randomBytes(6).toString('hex')}.agora-backup.partial`)
   const db = new Database(source, {readonly: true, fileMustExist: true})
   try {
-    await db.backup(partial)
+    // Copy everything left in the next step: one read transaction, so writers never force a restart.
+    await db.backup(partial, {progress: ({totalPages}) => Math.max(100, totalPages)})
   } catch (error) {
     rmSync(partial, {force: true})
     throw error
