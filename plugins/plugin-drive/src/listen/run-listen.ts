@@ -102,7 +102,7 @@ export async function runListen(options: ListenOptions, ports: ListenPorts): Pro
       const backlog = await checkBacklog(ports.hub, files.listenOwedsig, now())
       if (backlog) {
         ports.out(backlogLine(options.agentId, backlog, now()))
-        ports.err(digestText(options.agentId, [], backlog))
+        if (!options.driverCall) ports.err(digestText(options.agentId, [], backlog))
         return {code: 2, reason: 'backlog', events: [], owed: backlog}
       }
     }
