@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core'
-import {chmodSync, constants, copyFileSync, existsSync, renameSync} from 'node:fs'
+import {chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync} from 'node:fs'
+import {dirname, resolve} from 'node:path'
 
 import {hubDbPath, whyBusy} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
@@ -32,6 +33,7 @@ The snapshot is verified first (integrity_check and every ledger). The current d
     const {args, flags} = await this.parse(Restore)
     const home = this.homeOf(flags)
     const db = hubDbPath(home, flags.db)
+    if (resolve(args.file) === db) throw new Error(`${db} is the hub database itself; restore from a snapshot file \`agora backup\` wrote`)
     const snapshot = verifySnapshot(args.file)
     if (!snapshot.verified) {
       const bad = snapshot.ledgers.filter((l) => !l.intact).map((l) => `${l.channel}@${l.broken_at}`).join(', ')
@@ -49,6 +51,7 @@ The snapshot is verified first (integrity_check and every ledger). The current d
         preserved.push(aside + suffix)
       }
     }
+    mkdirSync(dirname(db), {recursive: true, mode: 0o700})
     copyFileSync(snapshot.file, db, constants.COPYFILE_EXCL)
     chmodSync(db, 0o600)
     this.log(`restored ${db} from ${snapshot.file}: ${snapshot.channels} channels, ${snapshot.messages} messages, verified` +

@@ -136,6 +136,20 @@ describe('backup and restore', function () {
     expect(bad.message).to.include('did not verify').and.include('notes@1')
   })
 
+  it('installs a snapshot where no database exists yet, and refuses the database itself as the snapshot', async () => {
+    const live = await startHub()
+    const file = join(tempDir('snap6'), 's.db')
+    await runCommand(Backup, [file, '--db', live.db, '--home', home])
+    await live.hub.close()
+    const fresh = join(tempDir('fresh'), 'nested', 'agora.db')
+    const {result} = await runCommand(Restore, [file, '--db', fresh, '--home', join(tempDir('bare'), 'home')])
+    expect(result).to.include({db: fresh})
+    expect(result.preserved).to.deep.equal([])
+    expect(statSync(fresh).mode & 0o777).to.equal(0o600)
+    const self = await runFailure(Restore, [fresh, '--yes', '--db', fresh, '--home', join(tempDir('bare'), 'home')])
+    expect(self.message).to.include('is the hub database itself')
+  })
+
   it('refuses to overwrite an existing snapshot file', async () => {
     const file = join(tempDir('snap5'), 's.db')
     const live = await startHub()
