@@ -1,0 +1,42 @@
+import {expect} from 'chai'
+
+import {httpHub} from '../../src/hub-port.js'
+import {continuable, findContinuableWork} from '../../src/drive/work-scan.js'
+import {openWorld} from '../helpers/world.js'
+import type {World} from '../helpers/world.js'
+
+describe('work-scan', function () {
+  this.timeout(20_000)
+
+  describe('continuable', () => {
+    it('keeps an open claim this seat owns and drops terminal, foreign and done ones', () => {
+      expect(continuable('claim:parser', {owner: 'bob', status: 'in progress: lexer'}, 'bob')).to.equal(true)
+      expect(continuable('claim:parser', {owner: 'bob', status: 'Shipped in #12'}, 'bob')).to.equal(false)
+      expect(continuable('claim:parser', {owner: 'alice', status: 'open'}, 'bob')).to.equal(false)
+      expect(continuable('claim:parser', {owner: 'bob', status: 'open', done: true}, 'bob')).to.equal(false)
+    })
+
+    it('keeps a phase this seat stewards only when it names a next step', () => {
+      expect(continuable('phase:v1', {steward: 'bob', status: 'active', next: 'write tests'}, 'bob')).to.equal(true)
+      expect(continuable('phase:v1', {steward: 'bob', status: 'active'}, 'bob')).to.equal(false)
+    })
+  })
+
+  describe('findContinuableWork', () => {
+    let world: World
+    beforeEach(async () => {
+      world = await openWorld()
+    })
+    afterEach(async () => world.close())
+
+    it('finds the seat\'s own live claim row in a shared channel, versioned, and skips a row with three strikes', async () => {
+      await world.alice.call('POST', '/channels', {name: 'build', private: false})
+      await world.bob.call('POST', '/channels/build/join', {})
+      await world.bob.call('PUT', '/channels/build/store/claim:parser', {value: {owner: 'bob', status: 'in progress', next_step: 'lexer'}})
+      await world.alice.call('PUT', '/channels/build/store/claim:docs', {value: {owner: 'alice', status: 'in progress'}})
+      const hub = httpHub({url: world.hub.url, agentId: 'bob', home: world.home})
+      expect(await findContinuableWork(hub, 'bob')).to.deep.equal({ref: 'build/claim:parser@1', strikes: 0})
+      expect(await findContinuableWork(hub, 'bob', new Map([['build/claim:parser@1', 3]]))).to.equal(null)
+    })
+  })
+})

@@ -1,0 +1,29 @@
+import {expect} from 'chai'
+
+import {runAgora} from '../helpers/cli.js'
+import {openWorld} from '../helpers/world.js'
+import type {World} from '../helpers/world.js'
+
+describe('agora listen', function () {
+  this.timeout(60_000)
+  let world: World
+  beforeEach(async () => {
+    world = await openWorld()
+  })
+  afterEach(async () => world.close())
+
+  it('exits 2 with a backlog wake when something is owed, 0 when quiet, and 1 without an identity', async () => {
+    await world.alice.call('POST', '/dms/bob/messages', {status: 'open', title: 'q', body: '?', asks: [{id: 'q1', text: '?', to: ['bob']}]})
+    const env = {AGORA_HOME: world.home}
+    const woke = await runAgora(['listen', '--once', '--as', 'bob', '--url', world.hub.url, '--max-wait', '5'], {env})
+    expect(woke.code).to.equal(2)
+    expect(woke.stdout).to.match(/^AGORA_WAKE agent=bob n=0 backlog oldest=dm:alice--bob#\d+,\d+s,names-you owed=1\n$/)
+    expect(woke.stderr).to.include('AGORA: reception for bob; 1 owed an answer')
+    const quiet = await runAgora(['listen', '--once', '--as', 'bob', '--url', world.hub.url, '--max-wait', '1'], {env})
+    expect(quiet.code).to.equal(0)
+    expect(quiet.stdout).to.match(/^AGORA_LISTEN armed source=file agent=bob hub=\S+ window=1\n$/)
+    const nobody = await runAgora(['listen', '--once'], {env: {...env, AGORA_AGENT_ID: ''}, cwd: world.root})
+    expect(nobody.code).to.equal(1)
+    expect(nobody.stdout).to.equal('AGORA_LISTEN ended reason=no-identity\n')
+  })
+})
