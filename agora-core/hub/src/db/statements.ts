@@ -7,7 +7,12 @@ export class Statements {
   /** Called after a rolled-back transaction, so in-memory mirrors can reload. */
   onRollback?: () => void
 
-  constructor(readonly sql: Database.Database) {}
+  /** One reusable transaction wrapper: `runner.immediate(fn)` runs fn inside BEGIN IMMEDIATE. */
+  private readonly runner: Database.Transaction<(fn: () => unknown) => unknown>
+
+  constructor(readonly sql: Database.Database) {
+    this.runner = sql.transaction((fn: () => unknown) => fn())
+  }
 
   prep(text: string): Database.Statement {
     let s = this.cache.get(text)
@@ -46,7 +51,7 @@ export class Statements {
     if (this.sql.inTransaction) return fn()
     let result: T
     try {
-      result = this.sql.transaction(fn).immediate()
+      result = this.runner.immediate(fn) as T
     } catch (err) {
       this.deferred = []
       this.onRollback?.()

@@ -1,6 +1,6 @@
 import type {Ctx} from './context.js'
 import type {ChannelRec} from './cache.js'
-import {channelMeta, getRow, slaMinutes} from './store.js'
+import {channelMeta, getRow, parseValue, slaMinutes} from './store.js'
 import {channelState, isDm} from './channels.js'
 import {CHARTER_PATH} from './fs.js'
 
@@ -19,7 +19,7 @@ export function memberList(ctx: Ctx, channel: string): Record<string, unknown>[]
 export function channelInfo(ctx: Ctx, ch: ChannelRec): Record<string, unknown> {
   const meta = channelMeta(ctx, ch.name)
   const charter = getRow(ctx, ch.name, `fs/${CHARTER_PATH}`)
-  const live = charter && !(charter.value_json ?? '').includes('"deleted":true')
+  const live = charter && charter.value_json != null && (parseValue(charter) as {deleted?: unknown} | null)?.deleted !== true
   return {
     channel: channelSummary(ch), meta, members: memberList(ctx, ch.name),
     response_sla_minutes: slaMinutes(ctx, ch.name), language: meta.language ?? 'plain', state: channelState(ctx, ch),
