@@ -1,3 +1,4 @@
+import {AgoraClient} from '@agora/client'
 import {keysPath, lookupKey, readConfig} from '@agora/home'
 import {expect} from 'chai'
 import {readFileSync, statSync} from 'node:fs'
@@ -107,6 +108,16 @@ describe('invite and join', () => {
     expect(error.message).to.include('already taken')
     const {result} = await runCommand(Join, [paste, '--as', 'pollux', '--home', remote])
     expect(result).to.include({agent_id: 'pollux', verified: true})
+  })
+
+  it('carries --channels in the line and joins them on redemption', async () => {
+    const seatHome = tempDir('lobby-owner')
+    await addSeats(hub.url, seatHome, ['host'])
+    await new AgoraClient({url: hub.url, apiKey: lookupKey(seatHome, hub.url, 'host')}).createChannel('lobby', {private: false})
+    const paste = await invite('guest', '--channels', 'lobby')
+    expect(decodeInvite(paste).c).to.deep.equal(['lobby'])
+    const {result} = await runCommand(Join, [paste, '--home', remote])
+    expect(result.channels_joined).to.include('lobby')
   })
 
   it('refuses a pasted line that is not an invite, saying what one looks like', async () => {
