@@ -29,7 +29,7 @@ export interface DriverPorts {
   runTurn: RunTurn
   sessions: SessionStore
   /** The next continuable row this seat owns, or null; absent disables the work lane. */
-  findWork?: () => Promise<WorkRow | null>
+  findWork?: (strikes: Map<string, number>) => Promise<WorkRow | null>
   now(): number
   signal?: AbortSignal
   touch(): void
@@ -56,6 +56,8 @@ export class Driver {
   private readonly workTurns: number[] = []
   private readonly rotation: Record<Lane, number> = {reception: 0, work: 0}
   private workRow: string | null = null
+  /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
+  readonly strikes = new Map<string, number>()
   private turns = 0
 
   constructor(
@@ -141,7 +143,7 @@ export class Driver {
   private async scanWork(): Promise<WorkRow | null> {
     if (!this.ports.findWork || this.options.once) return null
     try {
-      return await this.ports.findWork()
+      return await this.ports.findWork(this.strikes)
     } catch {
       return null
     }
@@ -202,6 +204,7 @@ export class Driver {
     const prompt = row.initiative ? INITIATIVE_PROMPT : sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
     const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt, sessionId, timeoutS})
     const stage = outcome.verdict.stage
+    if ((await this.scanWork())?.ref === row.ref) this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
       this.adopt('work', outcome, sessionId)

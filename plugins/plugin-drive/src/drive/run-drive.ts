@@ -79,7 +79,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
         },
         runTurn,
         sessions: fileSessions((lane) => files.session(lane, decl.name)),
-        findWork: () => findContinuableWork(hub, seat.agentId),
+        findWork: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
         now: Date.now,
         signal: ctx.signal,
         touch: () => touch(files.drivePid),

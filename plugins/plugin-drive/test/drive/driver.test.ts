@@ -11,7 +11,7 @@ const ok = (sessionId: string | null): TurnOutcome => ({verdict: {ok: true, stag
 const fail = (stage: TurnVerdict['stage'], reason: string): TurnOutcome => ({verdict: {ok: false, stage, reason, detail: `${reason} detail`, tools: [], sessionId: null, notices: []}, exitCode: 1, durationS: 1})
 
 /** A scripted listener and turn runner over a fake clock that advances by each listen window. */
-function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}) {
+function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, findWork?: (strikes: Map<string, number>) => Promise<{ref: string; strikes: number} | null>) {
   let clock = 1_000_000
   const out: string[] = []
   const windows: number[] = []
@@ -32,6 +32,7 @@ function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOp
         return outcomes.shift() ?? ok(null)
       },
       sessions,
+      findWork,
       now: () => clock,
       touch: () => {},
     },
@@ -105,5 +106,19 @@ describe('Driver', () => {
     expect(await rig([2], [ok('s')], {once: true, maxTurns: undefined}).driver.run()).to.deep.equal({code: 0, reason: 'once-ok'})
     expect(await rig([2], [fail('harness', 'timeout')], {once: true, maxTurns: undefined}).driver.run()).to.deep.equal({code: 1, reason: 'once-failed'})
     expect(await rig([0], [], {once: true, maxTurns: undefined}).driver.run()).to.deep.equal({code: 1, reason: 'once-idle'})
+  })
+
+  it('spends quiet time on a continuable row in the work lane, with its own session, and strikes a row the chunk left unchanged', async () => {
+    const row = {ref: 'build/claim:parser@3', strikes: 0}
+    const findWork = async (strikes: Map<string, number>) => ((strikes.get(row.ref) ?? 0) >= 3 ? null : {...row, strikes: strikes.get(row.ref) ?? 0})
+    const {driver, out, turns, windows, sessions} = rig([2, 0, 0], [ok('r-1'), ok('w-1'), ok('w-1')], {}, findWork)
+    await driver.run()
+    expect(turns.map((t) => [t.lane, t.kind, t.sessionId])).to.deep.equal([['reception', 'boot', null], ['work', 'work', null], ['work', 'work', 'w-1']])
+    expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — you are a driven agora seat continuing your own work/)
+    expect(windows).to.deep.equal([20, 20, 20])
+    expect(out).to.include('AGORA_DRIVE state=chunk agent=bob reason=continuable-work row=build/claim:parser@3 strikes=1')
+    expect(sessions.get('reception')).to.equal('r-1')
+    expect(sessions.get('work')).to.equal('w-1')
+    expect(driver.strikes.get(row.ref)).to.equal(2)
   })
 })
