@@ -17,10 +17,9 @@ describe('invariant 4: retraction keeps the chain verifiable (issue #8)', () => 
   })
   afterEach(async () => { await h.close() })
 
-  /** Retract, or skip when the hub has no retract route yet (layer 2, issue #8): the message exists, so a 404 means no route. */
-  async function retractOrSkip(ctx: Mocha.Context, id: string) {
+  /** The author retracts; the route landed with issue #8, so a 404 is now a failure, not a skip. */
+  async function retract(id: string) {
     const r = await bob.post(`/channels/room/messages/${id}/retract`, {})
-    if (r.status === 404) ctx.skip()
     expect(r.status, r.text).to.equal(200)
     return r.body
   }
@@ -31,7 +30,7 @@ describe('invariant 4: retraction keeps the chain verifiable (issue #8)', () => 
     await alice.postMessage('room', {body: 'after', status: 'fyi'})
     const ws = await WsSeat.connect(h.url, alice.key!)
     try {
-      const served = await retractOrSkip(this, q.id)
+      const served = await retract(q.id)
       expect(served).to.include(TOMBSTONE)
       const live = await ws.waitEnvelope((e) => e.id === q.id && e.retracted === true)
       expect(live.envelope).to.include({seq: q.seq, retracted: true, status: 'fyi'})
@@ -51,7 +50,7 @@ describe('invariant 4: retraction keeps the chain verifiable (issue #8)', () => 
   it("drops the retracted message's obligations from /owed and /inbox", async function () {
     const q = await bob.postMessage('room', {body: 'alice, answer me', status: 'open', to: ['alice']})
     expect((await alice.owed()).to_answer.map((x: any) => x.id)).to.include(q.id)
-    await retractOrSkip(this, q.id)
+    await retract(q.id)
     expect((await alice.owed()).to_answer.map((x: any) => x.id)).not.to.include(q.id)
     await alice.ok('POST', '/inbox/ack', {cursors: {room: q.seq}})
     const pinned = (await alice.inbox()).filter((e) => e.id === q.id && e.retracted !== true)

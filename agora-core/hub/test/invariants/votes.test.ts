@@ -101,7 +101,6 @@ describe('invariant 15: a vote is published once, by the hub sweep', () => {
     const root = await openVote('v-stuvwx', nowS() - 1)
     await ballot(bob, 'vote v-stuvwx: pizza')
     const pause = await h.admin.put('/admin/pause', {reason: 'maintenance'})
-    if (pause.status === 404) this.skip()
     expect(pause.status, pause.text).to.equal(200)
     expect(await h.hub.sweepVotes()).to.equal(0)
     expect(await results(root.id)).to.deep.equal([])
