@@ -47,6 +47,27 @@ describe('invariant 4: retraction keeps the chain verifiable (issue #8)', () => 
     expect(verifyLedger(parseJsonLossless(r.text) as never).intact).to.equal(true)
   })
 
+  it("re-publishes the tombstone once per connection, under the original seq, even to the author's own socket", async () => {
+    const m = await bob.postMessage('room', {body: 'oops', status: 'fyi'})
+    const mine = await WsSeat.connect(h.url, bob.key!)
+    const theirs = await WsSeat.connect(h.url, alice.key!)
+    try {
+      await retract(m.id)
+      const again = await bob.post(`/channels/room/messages/${m.id}/retract`, {})
+      expect(again.status, 'retraction is idempotent').to.equal(200)
+      expect(again.body).to.include({retracted: true, body: '[retracted by bob]'})
+      const sentinel = await alice.ok('POST', '/dms/bob/messages', {body: 'sentinel', status: 'fyi'})
+      await mine.waitEnvelope((e) => e.id === sentinel.id)
+      const sentinel2 = await bob.ok('POST', '/dms/alice/messages', {body: 'sentinel', status: 'fyi'})
+      await theirs.waitEnvelope((e) => e.id === sentinel2.id)
+      for (const ws of [mine, theirs]) {
+        const tombs = ws.envelopes().filter((e) => e.id === m.id)
+        expect(tombs, 'one tombstone per connection').to.have.length(1)
+        expect(tombs[0]).to.include({seq: m.seq, retracted: true, body: '[retracted by bob]'})
+      }
+    } finally { mine.close(); theirs.close() }
+  })
+
   it("drops the retracted message's obligations from /owed and /inbox", async function () {
     const q = await bob.postMessage('room', {body: 'alice, answer me', status: 'open', to: ['alice']})
     expect((await alice.owed()).to_answer.map((x: any) => x.id)).to.include(q.id)
