@@ -2,6 +2,8 @@ import type {NextFunction, Request, Response} from 'express'
 import {parseJsonLossless} from '@agora/protocol'
 import {AgoraError} from '@agora/protocol'
 
+const MAYBE_LOSSY = /[0-9][.eE]|[0-9]{16}/
+
 /** Largest JSON body: a 4 MiB binary file as base64 plus its envelope. */
 export const BODY_LIMIT = 6 * 1024 * 1024
 
@@ -48,7 +50,8 @@ export function jsonBody(req: Request, _res: Response, next: NextFunction): void
     }
     try {
       req.body = JSON.parse(text)
-      const lossless = parseJsonLossless(text)
+      // A plain parse is exact unless some number token has a point, an exponent or 16+ digits.
+      const lossless = MAYBE_LOSSY.test(text) ? parseJsonLossless(text) : req.body
       req.lossless = lossless && typeof lossless === 'object' ? (lossless as Record<string, unknown>) : undefined
     } catch (err) {
       if (hasNonFiniteLiteral(text)) {
