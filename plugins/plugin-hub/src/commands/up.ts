@@ -27,7 +27,15 @@ Stops cleanly on SIGINT or SIGTERM.`
     } catch (err) {
       this.error((err as Error).message, {exit: 2})
     }
-    const {hub} = await startUp(settings)
+    let hub
+    try {
+      ({hub} = await startUp(settings))
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException
+      if (e.code === 'EADDRINUSE') this.error(`${settings.host}:${settings.port} is already in use; stop the other hub or pass --port 0 (or another port)`, {exit: 1})
+      if (e.code === 'EACCES') this.error(`not allowed to bind ${settings.host}:${settings.port}; use a port above 1024`, {exit: 1})
+      this.error(`agora hub could not start: ${e.message}`, {exit: 1})
+    }
     this.log(readyLine(hub))
     await new Promise<void>(resolve => {
       const stop = (): void => {
