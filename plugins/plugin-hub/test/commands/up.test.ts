@@ -5,14 +5,16 @@ import {mkdtempSync, readFileSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {createServer} from 'node:net'
+import type {AddressInfo} from 'node:net'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
 interface Running {child: ChildProcess; url: string; out: () => string}
 
 /** Spawn the real CLI and wait for its one ready line. */
-function up(home: string, extraEnv: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', '0', '--home', home], {
+function up(home: string, extraEnv: Record<string, string> = {}, port = 0): Promise<Running> {
+  const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', String(port), '--home', home], {
     cwd: root, env: {...process.env, ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -69,6 +71,17 @@ describe('agora up', function () {
     const again = await fetch(`${second.url}/agents`, {method: 'POST', headers: {authorization: `Bearer ${adminKey}`, 'content-type': 'application/json'}, body: JSON.stringify({id: 'alice'})})
     expect(again.status).to.equal(409)
     expect(await stop(second, 'SIGTERM')).to.equal(0)
+  })
+
+  it('names the fix when the port is taken, exiting 1', async () => {
+    const blocker = createServer()
+    await new Promise<void>(resolve => blocker.listen(0, '127.0.0.1', () => resolve()))
+    const port = (blocker.address() as AddressInfo).port
+    try {
+      const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+      const err = await up(home, {}, port).then(() => null, (e: Error) => e)
+      expect(err?.message).to.match(new RegExp(`exited 1: .*127\\.0\\.0\\.1:${port} is already in use; stop the other hub or pass\\s+(›\\s+)?--port 0`, 's'))
+    } finally { blocker.close() }
   })
 
   it('refuses a malformed AGORA_RATE_PER_MINUTE with exit 2', async () => {
