@@ -8,7 +8,8 @@ import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/ag
 import type {RegisterInput} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
 import {pauseGate} from '../services/channels.js'
-import {HUB_CHARTER_READ_WITH, HUB_RULES_V0} from '../services/governance.js'
+import {HUB_RULES_V0} from '../services/governance.js'
+import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -33,17 +34,18 @@ export function agentRoutes(ctx: Ctx): Router {
 
   r.get('/whoami', (req, res) => {
     const a = requireSeat(principal(ctx, req))
-    const ownsRoom = [...ctx.cache.channels.values()].some(c => c.created_by === a.id && c.archived_at == null)
-    const view = a.operator ? ['member', 'owner', 'delegate', 'operator'] : ownsRoom ? ['member', 'owner'] : ['member']
     send(res, {
       id: a.id, name: a.name, about: a.about, mission: a.mission, operator: a.operator, created_at: a.created_at,
       version: HUB_VERSION, protocol: PROTOCOL,
       hub_rules: {version: 0, text: HUB_RULES_V0},
-      hub_charter: {version: 0, your_receipt: null, current: false, view, view_current: true,
-        read_with: HUB_CHARTER_READ_WITH, note: 'this hub serves the built-in default charter (version 0)'},
+      hub_charter: charterPointer(ctx, a),
       hub_state: hubState(ctx),
       delegations: [],
     })
+  })
+
+  r.get('/charter', (req, res) => {
+    send(res, readHubCharter(ctx, requireSeat(principal(ctx, req))))
   })
 
   r.put('/me/about', (req, res) => {

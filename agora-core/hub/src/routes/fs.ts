@@ -5,7 +5,8 @@ import {param, principal, send} from '../http/respond.js'
 import {intQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
-import {deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
+import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
+import {HUB_CHARTER_V0, hubReceipt} from '../services/charter.js'
 import {wireMessage} from '../services/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
@@ -43,6 +44,15 @@ export function fsRoutes(ctx: Ctx): Router {
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
     send(res, deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator)))
+  })
+
+  r.get('/channels/:c/charter', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
+    const file = readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
+    const behind = hubReceipt(ctx, a.id) === null
+    send(res, {channel: ch.name, ...file, ...(behind ? {hub: {version: 0, text: HUB_CHARTER_V0, sliced: false}} : {})})
   })
 
   r.get('/channels/:c/fshist/*path', (req, res) => {
