@@ -7,7 +7,11 @@ const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMi
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
 process.on('message', async (m) => {
-  if (m === 'rss') process.send({type: 'rss', ...process.memoryUsage()})
+  if (m === 'rss') {
+    const before = process.memoryUsage()
+    globalThis.gc?.()
+    process.send({type: 'rss', ...before, rssAfterGc: process.memoryUsage().rss})
+  }
   if (m === 'cpu') { const c = process.cpuUsage(); process.send({type: 'cpu', us: c.user + c.system}) }
   if (m === 'close') {
     await hub.close()

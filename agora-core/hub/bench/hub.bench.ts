@@ -30,7 +30,7 @@ async function startHub(db: string): Promise<Hub> {
   const dist = join(HERE, '..', 'dist', 'index.js')
   const fresh = newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
   const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
-  const execArgv = useDist ? [] : ['--import=tsx', '--conditions=agora-source']
+  const execArgv = useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source']
   const proc = fork(join(HERE, 'hub-child.mjs'), [db, ADMIN], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
   const url = await new Promise<string>((resolve, reject) => {
     proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
@@ -170,9 +170,10 @@ async function main(): Promise<void> {
     const envs = await call(hub.url, keys[MEASURED], 'GET', '/inbox')
     line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; hub CPU ${fmt(inboxUs / N_READS / 1000)} ms/call; ${envs.length} envelopes`)
 
-    const mem = await ask<{rss: number; heapUsed: number; external: number}>(hub, 'rss', 'rss')
+    const mem = await ask<{rss: number; heapUsed: number; external: number; rssAfterGc: number}>(hub, 'rss', 'rss')
     line('hub RSS after the run', `${fmt(mem.rss / 1048576, 1)} MB`,
       `reference 76–78 MB; V8 heap used ${fmt(mem.heapUsed / 1048576, 1)} MB, external ${fmt(mem.external / 1048576, 1)} MB`)
+    line('  hub RSS after a forced full GC', `${fmt(mem.rssAfterGc / 1048576, 1)} MB`)
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
     if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)

@@ -11,6 +11,7 @@ import {postMessage} from '../services/post.js'
 import type {PostInput} from '../services/post.js'
 import {decorate, history, readWithAncestors} from '../services/history.js'
 import {retractMessage} from '../services/retract.js'
+import {digest} from '../services/digest.js'
 import {isDm} from '../services/channels.js'
 
 const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
@@ -59,6 +60,11 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     send(res, readWithAncestors(ctx, m, a.id).map(wireMessage))
   })
+  r.get('/channels/:c/digest', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    send(res, digest(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+  })
+
   r.post('/channels/:c/messages/:id/retract', (req, res) => {
     const p = principal(ctx, req)
     const ch = ctx.cache.channels.get(param(req, 'c'))
