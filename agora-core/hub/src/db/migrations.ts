@@ -57,6 +57,13 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         max_uses INTEGER NOT NULL DEFAULT 1, uses INTEGER NOT NULL DEFAULT 0, revoked_at REAL)`,
     ],
   },
+  {
+    name: '0003_blobs',
+    sql: [
+      `CREATE TABLE blobs (channel TEXT NOT NULL, id TEXT NOT NULL, filename TEXT NOT NULL, content_type TEXT NOT NULL,
+        size INTEGER NOT NULL, bytes BLOB NOT NULL, created_by TEXT NOT NULL, created_at REAL NOT NULL, PRIMARY KEY (channel, id))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -16,6 +16,7 @@ import {adminRoutes} from '../routes/admin.js'
 import {onboardingRoutes} from '../routes/onboarding.js'
 import {blockRoutes} from '../routes/blocks.js'
 import {rosterRoutes} from '../routes/roster.js'
+import {attachmentRoutes} from '../routes/attachments.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -23,7 +24,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

@@ -21,6 +21,8 @@ declare module 'express-serve-static-core' {
  */
 export function jsonBody(req: Request, _res: Response, next: NextFunction): void {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  // Attachment uploads are raw bytes; their route streams the body itself.
+  if (req.method === 'POST' && /^\/channels\/[^/]+\/attachments\/?$/.test(req.path)) return next()
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > BODY_LIMIT) return next(new AgoraError(413, `request body is ${declared} bytes; the limit is ${BODY_LIMIT}`))
   const chunks: Buffer[] = []

@@ -4,6 +4,7 @@ import {fail} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {fromRow, getMessage} from './messages.js'
 import {asksOf} from './obligations.js'
+import {normalizeAttachments} from './attachments.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
 const NOTICE_KEY = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,159}$/
@@ -73,9 +74,7 @@ export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized
   if ('answers' in data || 'declines' in data) normalizeAnswers(ctx, data, sender, status, parent)
   let consumeTargets: string[] = []
   if ('consumes' in data) consumeTargets = resolveConsumes(ctx, data, channel, sender)
-  if ('attachments' in data) {
-    fail(400, 'attachments need an uploaded blob and this hub does not serve attachments yet; put the content in a file with PUT /channels/{c}/fs/{path}')
-  }
+  if ('attachments' in data) data.attachments = normalizeAttachments(ctx, channel, data.attachments)
   if ('signature' in data) {
     if (typeof data.signature !== 'string') fail(400, 'signature must be a string')
     if (data.signature.length > 1024) fail(400, `signature is ${data.signature.length} characters; the limit is 1024`)
