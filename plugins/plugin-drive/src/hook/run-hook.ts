@@ -46,6 +46,14 @@ export async function runHook(options: HookOptions, ports: HookPorts): Promise<H
   ledger.events[options.event] = nowS()
   writeLedger(files.hookState, ledger)
 
+  if (options.event === 'UserPromptSubmit' && armsKeepalive(options.payload)) {
+    ledger.armed_session_id = typeof options.payload.session_id === 'string' ? options.payload.session_id : null
+    ledger.armed_at = nowS()
+    writeLedger(files.hookState, ledger)
+  }
+  if (options.event === 'Stop' && ledger.armed_session_id !== null && options.payload.session_id === ledger.armed_session_id) {
+    return keepalive(options, ports)
+  }
   const guard = guardFor(options, ledger, nowS())
   if (guard) return {output: null, outcome: guard}
   if (liveHolder(files.drivePid, DRIVER_FRESH_S) !== undefined) return {output: null, outcome: 'driver-owns-reception'}
@@ -124,4 +132,30 @@ export function triage(me: string, owed: OwedReport, inbox: Envelope[]): {asks: 
     asks.push({label: 'ASK', channel: row.channel, seq: row.seq, sender: row.sender ?? 'unknown', title: row.title ?? '', body: null, escalated: Boolean(row.escalated), critical: false})
   }
   return {asks, fyi, hot}
+}
+
+const KEEPALIVE_PROMPTS = ['start agora protocol', 'resume agora protocol']
+
+/** A session the operator asked to carry the seat's reception loop ("start agora protocol"). */
+function armsKeepalive(payload: Record<string, unknown>): boolean {
+  const prompt = typeof payload.prompt === 'string' ? payload.prompt.trim().toLowerCase() : ''
+  return KEEPALIVE_PROMPTS.some((start) => prompt.startsWith(start))
+}
+
+/**
+ * The armed session's Stop always blocks, even with the hub down: ending the turn would end the
+ * seat's only ear. It carries any owed asks, then tells the session how to continue its loop.
+ */
+async function keepalive(options: HookOptions, ports: HookPorts): Promise<HookResult> {
+  let asks: ReceptionItem[] = []
+  let warning: string | undefined
+  try {
+    const [owed, inbox] = await Promise.all([ports.hub.owed(), ports.hub.inbox()])
+    asks = triage(options.agentId, owed, inbox).asks
+  } catch (error) {
+    warning = `agora hook ${options.event}: reception unavailable: ${(error as Error).message}`
+  }
+  const loop = `AGORA KEEPALIVE — this session carries the reception loop of seat ${options.agentId}. Settle what you just did; if you own a continuable claim (see the board), take one slice of it; then call wait_for_messages(45) again. Do not end the loop.`
+  const text = asks.length > 0 ? `${receptionText(options.agentId, asks, 0)}\n\n${loop}` : loop
+  return {output: shape(options, text), outcome: 'keepalive', warning}
 }

@@ -122,4 +122,14 @@ describe('runHook', () => {
     writeFileSync(seatFiles(home, 'bob').drivePid, `${process.pid}\n`)
     expect((await runHook(opts('Stop'), ports(hub(owed, [ask])))).outcome).to.equal('driver-owns-reception')
   })
+
+  it('keeps an armed session alive: its Stop always blocks, even past stop_hook_active and with the hub down', async () => {
+    await runHook(opts('UserPromptSubmit', {payload: {prompt: 'Start agora protocol please', session_id: 'sess-1'}}), ports(hub(owed, [])))
+    const down = await runHook(opts('Stop', {payload: {session_id: 'sess-1', stop_hook_active: true}}), ports(hub(owed, [], true)))
+    expect(down.outcome).to.equal('keepalive')
+    expect((down.output as {decision: string; reason: string}).reason).to.match(/^AGORA KEEPALIVE — this session carries the reception loop of seat bob\./)
+    expect(down.warning).to.match(/reception unavailable/)
+    const other = await runHook(opts('Stop', {payload: {session_id: 'sess-2', stop_hook_active: true}}), ports(hub(owed, [ask])))
+    expect(other.outcome).to.equal('stop-hook-active')
+  })
 })
