@@ -1,7 +1,7 @@
 import {rmSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {activeHarness, armRefusal, mcpBindingEnv, resolvePermissions} from '@agora/contract'
+import {activeHarness, armRefusal, mcpBindingEnv, prepareTurn, resolvePermissions} from '@agora/contract'
 import type {DiscoveredHarness, DriveRequest, HarnessDeclaration, PermissionLevel, SeatBinding} from '@agora/contract'
 import {DEFAULT_HUB_URL, normalizeUrl, readConfig, readSeatRecord} from '@agora/home'
 import type {SeatRecord} from '@agora/home'
@@ -10,7 +10,7 @@ import {liveHolder, pidAlive, readPidFile, writePidFile} from '../pidfile.js'
 import {DRIVER_FRESH_S, seatFiles} from '../seat-files.js'
 import type {SeatFiles} from '../seat-files.js'
 import {mcpSelfCheck, onPath, resolveMcpCommand} from './preflight.js'
-import {turnEnv} from './turn-env.js'
+import {CredentialInTurnEnv, turnEnv} from './turn-env.js'
 
 /** An arm-time refusal: printed as is, nothing started, nothing written. */
 export class DriveRefusal extends Error {}
@@ -116,6 +116,13 @@ export async function armDrive(flags: ArmFlags, ctx: ArmContext): Promise<Armed>
   }
   const binding: SeatBinding = {agentId, url, home: ctx.home, about: seat?.about ?? ''}
 
+  const sample = prepareTurn(decl, {...request, prompt: 'arm check', kind: 'boot', lane: 'reception', sessionId: null, seat: binding, mcp: {command: 'agora-mcp', args: [], env: mcpBindingEnv(binding)}, workspace: ctx.cwd, paths: {pluginRoot: '', stateDir: ''}}, all)
+  try {
+    turnEnv({}, decl.buildCommand(sample).env)
+  } catch (error) {
+    if (error instanceof CredentialInTurnEnv) throw new DriveRefusal(`the '${decl.name}' plugin is unsafe to drive: ${error.message}`)
+    throw error
+  }
   if (!onPath(decl.binary, ctx.env.PATH)) {
     throw new DriveRefusal(`the '${decl.name}' harness needs \`${decl.binary}\` on PATH and it is not there; install it or fix PATH, then re-run (\`agora harness-check ${decl.name}\` explains more)`)
   }

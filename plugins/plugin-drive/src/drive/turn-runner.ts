@@ -43,6 +43,7 @@ export interface TurnRunnerConfig {
   signal?: AbortSignal
 }
 
+const RUNNING_NOTICE_MS = 600_000
 const q = (text: string): string => JSON.stringify(redact(text))
 
 export function turnRunner(config: TurnRunnerConfig): RunTurn {
@@ -60,10 +61,14 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     const before = reception && config.hub ? await config.hub.owed().catch(() => null) : null
     config.out(`AGORA_DRIVE turn-start agent=${agent} kind=${request.kind} timeout=${request.timeoutS}s — one bounded ${request.lane} turn`)
     log({event: 'turn_start', kind: request.kind, harness: decl.name, session: request.sessionId, model: turn.model ?? 'harness-default'})
+    const started = Date.now()
+    // the seat is deaf while a turn runs; say so every 10 minutes
+    const running = setInterval(() => config.out(`AGORA_DRIVE turn-running agent=${agent} kind=${request.kind} elapsed=${Math.round((Date.now() - started) / 1000)}s — the seat hears nothing until this turn ends`), RUNNING_NOTICE_MS)
     const spawned = await spawnTurn({
       argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
       onLine: config.turnLogPath ? (line) => appendFileSync(config.turnLogPath!, redact(line) + '\n', {mode: 0o600}) : undefined,
     })
+    clearInterval(running)
     if (spawned.stderr.trim()) log({event: 'turn_stderr', text: spawned.stderr.slice(-4000)})
     let verdict: TurnVerdict = spawned.spawnError
       ? {ok: false, stage: 'harness', reason: 'spawn-failed', detail: spawned.spawnError, tools: [], sessionId: null, notices: []}

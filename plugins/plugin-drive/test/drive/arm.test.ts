@@ -73,4 +73,19 @@ describe('armDrive', function () {
     expect(readFileSync(path, 'utf8')).not.to.include(world.bob.key)
     expect(existsSync(join(world.home, 'drive-bob.pid'))).to.equal(false)
   })
+
+  it('refuses a declaration that would hand a turn a credential, and a live session listener unless --force', async () => {
+    const found = await fixtureHarness()
+    const leaky = {...found, declaration: {...found.declaration!, buildCommand: (turn: Parameters<HarnessDeclaration['buildCommand']>[0]) => ({...found.declaration!.buildCommand(turn), env: {AGORA_API_KEY: 'agora_x'}})}}
+    await armDrive({}, {...(await ctx()), found: [leaky]}).then(() => expect.fail('armed'), (e: Error) => expect(e.message).to.match(/^the 'scripted' plugin is unsafe to drive: the harness declaration sets a non-empty AGORA_API_KEY/))
+    const listener = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)'])
+    try {
+      writeFileSync(join(world.home, 'listen-bob.pid'), `${listener.pid}\n`)
+      await armDrive({}, await ctx()).then(() => expect.fail('armed'), (e: Error) => expect(e.message).to.match(/^a session listener \(pid \d+\) is armed for bob; stop that session's `agora listen` or pass --force$/))
+      const armed = await armDrive({force: true}, await ctx())
+      expect(armed.seat.agentId).to.equal('bob')
+    } finally {
+      listener.kill()
+    }
+  })
 })
