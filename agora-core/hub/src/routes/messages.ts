@@ -10,7 +10,7 @@ import {getBySeq, getMessage, wireMessage} from '../services/messages.js'
 import {postMessage} from '../services/post.js'
 import type {PostInput} from '../services/post.js'
 import {decorate, history, readWithAncestors} from '../services/history.js'
-import {retractMessage} from '../services/retract.js'
+import {retractMessage, retractThread} from '../services/retract.js'
 import {digest} from '../services/digest.js'
 import {isDm} from '../services/channels.js'
 
@@ -74,6 +74,16 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
     send(res, wireMessage(retractMessage(ctx, p, m)))
+  })
+
+  r.post('/channels/:c/messages/:id/retract_thread', (req, res) => {
+    const p = principal(ctx, req)
+    const ch = ctx.cache.channels.get(param(req, 'c'))
+    if (!ch) fail(404, `channel '${param(req, 'c')}' does not exist; list yours with GET /channels`)
+    if (!p.admin) requireMember(ctx, ch.name, p.id)
+    const m = getMessage(ctx, param(req, 'id'))
+    if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
+    send(res, retractThread(ctx, p, m))
   })
   return r
 }

@@ -2,7 +2,7 @@ import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import type {Principal} from './agents.js'
 import type {StoredMessage} from './messages.js'
-import {getMessage} from './messages.js'
+import {getMessage, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 
 /**
@@ -25,4 +25,45 @@ export function retractMessage(ctx: Ctx, p: Principal, m: StoredMessage): Stored
   const gone = getMessage(ctx, m.id) as StoredMessage
   ctx.bus.publish(gone)
   return gone
+}
+
+/** The message plus all transitive replies inside its channel, in seq order. */
+function trail(ctx: Ctx, root: StoredMessage): StoredMessage[] {
+  const out = [root]
+  const queue = [root.id]
+  while (queue.length) {
+    const id = queue.shift() as string
+    for (const r of selectMessages(ctx, 'FROM messages WHERE reply_to = ? AND channel = ? ORDER BY seq', id, root.channel)) {
+      out.push(r)
+      queue.push(r.id)
+    }
+  }
+  return out.sort((a, b) => a.seq - b.seq)
+}
+
+/**
+ * Retract a thread, all or nothing (§1.17): a non-operator is refused (403, nothing retracted)
+ * when the trail holds anyone else's message. System and fs rows are skipped and counted.
+ */
+export function retractThread(ctx: Ctx, p: Principal, root: StoredMessage): Record<string, unknown> {
+  const all = trail(ctx, root)
+  const messages = all.filter(m => m.kind === 'message')
+  if (!p.operator && messages.some(m => m.sender !== p.id)) {
+    fail(403, 'this thread holds other seats\' messages; retract your own messages one by one, or ask an operator')
+  }
+  const already = messages.filter(m => m.retracted_at != null).length
+  const at = ctx.now()
+  const targets = messages.filter(m => m.retracted_at == null)
+  ctx.q.tx(() => {
+    for (const m of targets) {
+      ctx.q.run('UPDATE messages SET retracted_at = ?, retracted_by = ? WHERE id = ? AND retracted_at IS NULL', at, p.id, m.id)
+      ctx.q.run('DELETE FROM message_dedupe WHERE message_id = ?', m.id)
+    }
+    const parent = root.reply_to ? getMessage(ctx, root.reply_to) : undefined
+    if (parent && isObligation(parent)) ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', threadState(ctx, parent).closed ? 1 : 0, parent.id)
+  })
+  const served = messages.map(m => getMessage(ctx, m.id) as StoredMessage)
+  for (const m of served) if (targets.some(t => t.id === m.id)) ctx.bus.publish(m)
+  return {count: targets.length, already_retracted: already, skipped_non_messages: all.length - messages.length,
+    messages: served.map(wireMessage)}
 }
