@@ -30,6 +30,8 @@ export interface DriverPorts {
   sessions: SessionStore
   /** The next continuable row this seat owns, or null; absent disables the work lane. */
   findWork?: (strikes: Map<string, number>) => Promise<WorkRow | null>
+  /** May an idle seat take a lane pass (not a delegate, nothing owed)? Absent disables lane passes. */
+  initiative?: () => Promise<boolean>
   now(): number
   signal?: AbortSignal
   touch(): void
@@ -45,6 +47,7 @@ const CONFIG = new Set<string>(CONFIG_STAGES)
 const HOUR_MS = 3600_000
 const BROADCAST_BUDGET = 100
 const CHUNK_WINDOW_S = 20
+const LANE_PASS_GAP_MS = 900_000
 
 /** The drive loop of harness.md §4.2–4.5 over injected ports: listener, turn runner, sessions, clock. */
 export class Driver {
@@ -59,6 +62,8 @@ export class Driver {
   /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
   readonly strikes = new Map<string, number>()
   private turns = 0
+  private lastLanePass = -Infinity
+  private receptionSinceLanePass = 0
 
   constructor(
     readonly options: DriverOptions,
@@ -127,6 +132,11 @@ export class Driver {
           return {code: 1, reason: 'once-idle'}
         }
         if (work && this.workAdmissible()) await this.workChunk(work)
+        else if (!work && (await this.lanePassAdmissible())) {
+          this.lastLanePass = this.ports.now()
+          this.receptionSinceLanePass = 0
+          await this.workChunk({ref: 'lane-pass', strikes: 0, initiative: true})
+        }
       } else {
         this.line('backoff', {reason: `listener-rc=${rc}`, next: `${Math.round(listenerBackoffMs / 1000)}s`})
         await new Promise((resolve) => setTimeout(resolve, listenerBackoffMs))
@@ -149,6 +159,13 @@ export class Driver {
     }
   }
 
+  /** An idle seat may speak first only rarely: 15 min apart, after real reception, with budget left and nothing owed. */
+  private async lanePassAdmissible(): Promise<boolean> {
+    if (!this.ports.initiative || this.options.once || this.held || this.backoff.active(this.ports.now())) return false
+    if (this.receptionSinceLanePass === 0 || this.ports.now() - this.lastLanePass < LANE_PASS_GAP_MS || !this.workAdmissible()) return false
+    return this.ports.initiative().catch(() => false)
+  }
+
   private workAdmissible(): boolean {
     const now = this.ports.now()
     return this.workTurns.filter((t) => now - t < HOUR_MS).length < this.options.workBudget
@@ -164,6 +181,7 @@ export class Driver {
     const sessionId = sessions.get('reception')
     const now = this.ports.now()
     this.receptionTurns.push(now)
+    this.receptionSinceLanePass += 1
     if (!hasDebt) this.broadcastTurns.push(now)
     this.turns += 1
     const outcome = await this.ports.runTurn({
@@ -197,14 +215,15 @@ export class Driver {
     }
     this.workRow = row.ref.replace(/@\d+$/, '')
     const sessionId = sessions.get('work')
-    this.line('chunk', {reason: 'continuable-work', row: row.ref, strikes: row.strikes})
+    if (row.initiative) this.line('chunk', {reason: 'initiative-lane'})
+    else this.line('chunk', {reason: 'continuable-work', row: row.ref, strikes: row.strikes})
     this.workTurns.push(this.ports.now())
     this.turns += 1
     const timeoutS = this.backoff.streak > 0 ? Math.min(this.options.workTimeoutS, this.options.receptionTimeoutS) : this.options.workTimeoutS
     const prompt = row.initiative ? INITIATIVE_PROMPT : sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
     const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt, sessionId, timeoutS})
     const stage = outcome.verdict.stage
-    if ((await this.scanWork())?.ref === row.ref) this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
+    if (!row.initiative && (await this.scanWork())?.ref === row.ref) this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
       this.adopt('work', outcome, sessionId)

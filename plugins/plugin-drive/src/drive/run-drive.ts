@@ -80,6 +80,11 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
         runTurn,
         sessions: fileSessions((lane) => files.session(lane, decl.name)),
         findWork: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
+        initiative: async () => {
+          const who = await hub.whoami()
+          if ((who.delegations ?? []).length > 0) return false
+          return (await hub.owed()).to_answer.length === 0
+        },
         now: Date.now,
         signal: ctx.signal,
         touch: () => touch(files.drivePid),

@@ -11,7 +11,7 @@ const ok = (sessionId: string | null): TurnOutcome => ({verdict: {ok: true, stag
 const fail = (stage: TurnVerdict['stage'], reason: string): TurnOutcome => ({verdict: {ok: false, stage, reason, detail: `${reason} detail`, tools: [], sessionId: null, notices: []}, exitCode: 1, durationS: 1})
 
 /** A scripted listener and turn runner over a fake clock that advances by each listen window. */
-function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, findWork?: (strikes: Map<string, number>) => Promise<{ref: string; strikes: number} | null>) {
+function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, findWork?: (strikes: Map<string, number>) => Promise<{ref: string; strikes: number} | null>, initiative?: () => Promise<boolean>) {
   let clock = 1_000_000
   const out: string[] = []
   const windows: number[] = []
@@ -33,6 +33,7 @@ function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOp
       },
       sessions,
       findWork,
+      initiative,
       now: () => clock,
       touch: () => {},
     },
@@ -120,5 +121,13 @@ describe('Driver', () => {
     expect(sessions.get('reception')).to.equal('r-1')
     expect(sessions.get('work')).to.equal('w-1')
     expect(driver.strikes.get(row.ref)).to.equal(2)
+  })
+
+  it('takes a lane pass when idle after reception with nothing owed, and not again before the next reception turn', async () => {
+    const {driver, out, turns} = rig([2, 0, 0, 2], [ok('r'), ok('l'), ok('r')], {maxWaitS: 300}, async () => null, async () => true)
+    await driver.run()
+    expect(turns.map((t) => t.lane)).to.deep.equal(['reception', 'work', 'reception'])
+    expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — LANE PASS/)
+    expect(out.filter((l) => l.includes('reason=initiative-lane'))).to.deep.equal(['AGORA_DRIVE state=chunk agent=bob reason=initiative-lane'])
   })
 })
