@@ -37,9 +37,10 @@ export function stringifyWire(value: unknown): string {
     let wanted: string
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) return null
+      if (Number.isInteger(v) ? !FLOAT_KEYS.has(key) && Math.abs(v) < 1e21 && !Object.is(v, -0) : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e16) return v
       wanted = pyNumberText(v, FLOAT_KEYS.has(key))
-      if (wanted === JSON.stringify(v)) return v
-    } else if (isLosslessNumber(v)) {
+      if (wanted === String(v)) return v
+    } else if (typeof v === 'object' && v !== null && isLosslessNumber(v)) {
       wanted = v.value
     } else return v
     raws.push(wanted)
