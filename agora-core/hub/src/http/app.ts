@@ -17,6 +17,7 @@ import {onboardingRoutes} from '../routes/onboarding.js'
 import {blockRoutes} from '../routes/blocks.js'
 import {rosterRoutes} from '../routes/roster.js'
 import {attachmentRoutes} from '../routes/attachments.js'
+import {channelAdminRoutes} from '../routes/channel-admin.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -24,7 +25,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

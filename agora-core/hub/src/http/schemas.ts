@@ -44,6 +44,7 @@ export const SCHEMAS = {
   presence: {type: 'object', additionalProperties: false, required: ['state'], properties: {state: str}},
   subscribe: {type: 'object', additionalProperties: false, required: ['type', 'channels'], properties: {
     type: {const: 'subscribe'}, channels: strList, since: {type: 'object', additionalProperties: nonNegInt}}},
+  owner: {type: 'object', additionalProperties: false, required: ['to'], properties: {to: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
     name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},

@@ -1,0 +1,20 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {archiveChannel, transferOwner, unarchiveChannel} from '../services/channel-admin.js'
+
+export function channelAdminRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.put('/channels/:c/owner', (req, res) => {
+    const body = validate<{to: string}>('owner', req.body)
+    send(res, transferOwner(ctx, principal(ctx, req), param(req, 'c'), body.to))
+  })
+  r.post('/channels/:c/archive', (req, res) => {
+    send(res, archiveChannel(ctx, principal(ctx, req), param(req, 'c')))
+  })
+  r.delete('/channels/:c/archive', (req, res) => {
+    send(res, unarchiveChannel(ctx, principal(ctx, req), param(req, 'c')))
+  })
+  return r
+}
