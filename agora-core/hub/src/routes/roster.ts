@@ -5,6 +5,7 @@ import {param, principal, send} from '../http/respond.js'
 import {validate} from '../http/schemas.js'
 import {cleanMission, requireSeat} from '../services/agents.js'
 import type {Principal} from '../services/agents.js'
+import {recomputeClosed} from '../services/debts.js'
 
 function requireOperator(p: Principal): void {
   if (!p.operator) fail(403, 'this route needs an operator seat or the admin key')
@@ -33,6 +34,7 @@ export function rosterRoutes(ctx: Ctx): Router {
     const changed = a.operator !== body.operator
     ctx.q.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
     a.operator = body.operator
+    if (changed) recomputeClosed(ctx)
     send(res, {agent: a.id, operator: a.operator, changed, by: p.id})
   })
 

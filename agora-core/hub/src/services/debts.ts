@@ -14,6 +14,17 @@ export function withStates(ctx: Ctx, roots: StoredMessage[]): Array<{m: StoredMe
   return roots.map(m => ({m, state: threadState(ctx, m, replies.get(m.id) ?? [])}))
 }
 
+/**
+ * Recompute the stored `closed` flag of every live open/blocked root. Closure depends on who is an
+ * operator, so a role change can open or close threads without any new reply.
+ */
+export function recomputeClosed(ctx: Ctx): void {
+  const roots = selectMessages(ctx, "FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL")
+  ctx.q.tx(() => {
+    for (const {m, state} of withStates(ctx, roots)) ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, m.id)
+  })
+}
+
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer. */
 export function openObligations(ctx: Ctx, viewer: string): StoredMessage[] {
   return selectMessages(ctx, `FROM messages WHERE status IN ('open','blocked')

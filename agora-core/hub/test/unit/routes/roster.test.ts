@@ -16,4 +16,21 @@ describe('roster routes', () => {
       expect((await call(hub, 'GET', '/whoami', k.bob)).body.mission).to.equal('keep the build green')
     } finally { await hub.close() }
   })
+
+  it('reopens an operator ask when the only operator reply loses its operator role', async () => {
+    const hub = await scratchHub()
+    try {
+      const op = (await call(hub, 'POST', '/agents', hub.adminKey, {id: 'op', operator: true})).body.api_key
+      const op2 = (await call(hub, 'POST', '/agents', hub.adminKey, {id: 'op2', operator: true})).body.api_key
+      const k = await seats(hub, 'bob')
+      const q = (await call(hub, 'POST', '/channels/commons/messages', op, {body: 'status?', status: 'open'})).body
+      await call(hub, 'POST', '/channels/commons/messages', op2, {body: 'fine', status: 'reply', reply_to: q.id})
+      const closedNow = (await call(hub, 'GET', '/channels/commons/messages?limit=1000', k.bob)).body.find((m: {id: string}) => m.id === q.id)
+      expect(closedNow.closed).to.equal(true)
+      await call(hub, 'PUT', '/agents/op2/role', op, {operator: false})
+      const reopened = (await call(hub, 'GET', '/channels/commons/messages?limit=1000', k.bob)).body.find((m: {id: string}) => m.id === q.id)
+      expect(reopened.closed).to.equal(false)
+      expect((await call(hub, 'GET', '/inbox', k.bob)).body.some((e: {id: string}) => e.id === q.id)).to.equal(true)
+    } finally { await hub.close() }
+  })
 })
