@@ -122,6 +122,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         notify?.stop()
         const done = new Promise<void>(ok => server.close(() => ok()))
         server.closeAllConnections()
+        ctx.bus.closing = true
         ctx.bus.wakeAll()
         await done
         await db.close()

@@ -43,6 +43,9 @@ export class Bus {
     for (const resolve of w) resolve()
   }
 
+  /** Set when the hub shuts down: long-polls return at once instead of re-checking. */
+  closing = false
+
   wakeAll(): void {
     const w = this.waiters
     this.waiters = []

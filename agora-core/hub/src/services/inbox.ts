@@ -57,11 +57,13 @@ export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, v
 export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<Record<string, unknown>[]> {
   const deadline = Date.now() + waitSeconds * 1000
   for (;;) {
-    if (closed()) return []
+    if (closed() || ctx.bus.closing) return []
     const wake = ctx.bus.nextPost()
     const result = computeInbox(ctx, viewer)
     const left = deadline - Date.now()
     if (result.length > 0 || left <= 0 || closed()) return result
-    await Promise.race([wake, new Promise(resolve => setTimeout(resolve, Math.min(left, 5000)))])
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([wake, new Promise(resolve => { timer = setTimeout(resolve, Math.min(left, 5000)) })])
+    clearTimeout(timer)
   }
 }
