@@ -61,6 +61,7 @@ export class Driver {
   private workRow: string | null = null
   /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
   readonly strikes = new Map<string, number>()
+  private readonly strikeAt = new Map<string, number>()
   private turns = 0
   private lastLanePass = -Infinity
   private receptionSinceLanePass = 0
@@ -153,6 +154,13 @@ export class Driver {
   private async scanWork(): Promise<WorkRow | null> {
     if (!this.ports.findWork || this.options.once) return null
     try {
+      const now = this.ports.now()
+      for (const [ref, at] of this.strikeAt) {
+        if (now - at >= HOUR_MS) {
+          this.strikes.delete(ref)
+          this.strikeAt.delete(ref)
+        }
+      }
       return await this.ports.findWork(this.strikes)
     } catch {
       return null
@@ -223,7 +231,10 @@ export class Driver {
     const prompt = row.initiative ? INITIATIVE_PROMPT : sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
     const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt, sessionId, timeoutS})
     const stage = outcome.verdict.stage
-    if (!row.initiative && (await this.scanWork())?.ref === row.ref) this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
+    if (!row.initiative && (await this.scanWork())?.ref === row.ref) {
+      this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
+      this.strikeAt.set(row.ref, this.ports.now())
+    }
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
       this.adopt('work', outcome, sessionId)
