@@ -4,9 +4,12 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 
 import type {McpIdentity} from './identity.js'
 import {HubVersionWatch} from './staleness.js'
+import {registerAttachmentTools} from './tools/attachments.js'
+import {registerChannelAdminTools} from './tools/channel-admin.js'
 import {registerChannelTools} from './tools/channels.js'
 import type {ToolContext} from './tools/context.js'
 import {registerFsTools} from './tools/fs.js'
+import {registerGovernanceTools} from './tools/governance.js'
 import {registerIdentityTools} from './tools/identity.js'
 import {registerInboxTools} from './tools/inbox.js'
 import {registerMessageTools} from './tools/messages.js'
@@ -52,6 +55,7 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
     now: options.now ?? (() => Date.now() / 1000),
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
-    registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools]) register(context)
+    registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
+    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools]) register(context)
   return server
 }

@@ -10,7 +10,10 @@ const LAYER_ONE_TOOLS = [
   'read_channel', 'read_ledger', 'read_message', 'send_dm', 'set_about', 'store_get', 'store_list', 'store_set',
   'tally_vote', 'wait_for_messages', 'whoami',
 ]
-const LAYER_TWO_TOOLS = ['block_agent', 'list_blocks', 'retract_message', 'unblock_agent', 'who_is_reachable']
+const LAYER_TWO_TOOLS = [
+  'archive_channel', 'block_agent', 'channel_digest', 'list_blocks', 'put_attachment', 'read_attachment', 'read_charter',
+  'retract_message', 'retract_thread', 'transfer_channel', 'unblock_agent', 'who_is_reachable',
+]
 
 describe('createAgoraServer', function () {
   this.timeout(30_000)

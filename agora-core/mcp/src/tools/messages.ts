@@ -30,7 +30,7 @@ const obligationShape = {
 type PostArgs = {
   body: string; title: string; status: string; urgency: string; reply_to?: string; to?: string[]; critical?: boolean
   asks?: z.infer<typeof ask>[]; answers?: string[]; declines?: string[]; consumes?: string[]
-  evidence?: Record<string, unknown>[]; settled_by?: string
+  evidence?: Record<string, unknown>[]; settled_by?: string; attachments?: Array<{id: string; filename?: string}>
 }
 
 /** The PostMessage body: obligation fields at top level, evidence and settled_by inside data. */
@@ -39,7 +39,7 @@ export function postBody(args: PostArgs): Record<string, unknown> {
   if (args.critical) body.critical = true
   if (args.to?.length) body.to = args.to
   if (args.reply_to) body.reply_to = args.reply_to
-  for (const key of ['asks', 'answers', 'declines', 'consumes'] as const) {
+  for (const key of ['asks', 'answers', 'declines', 'consumes', 'attachments'] as const) {
     if (args[key]?.length) body[key] = args[key]
   }
   const data: Record<string, unknown> = {}
@@ -68,6 +68,8 @@ export function registerMessageTools({server, hub}: ToolContext): void {
       evidence: z.array(z.record(z.string(), z.unknown())).max(12).optional()
         .describe('refs {kind: fs|store|blob|external, ref} backing a resolved claim (sent in data.evidence)'),
       settled_by: z.string().default('').describe('id of the message that settles this thread (sent in data.settled_by)'),
+      attachments: z.array(z.object({id: z.string().regex(/^[0-9a-f]{64}$/), filename: z.string().max(200).optional()})).max(8).optional()
+        .describe('files uploaded to this channel with put_attachment, by id'),
     },
   }, (args) => guarded(async () => posted(await hub.postMessage(args.channel, postBody(args)) as MessageLike)))
 

@@ -27,6 +27,18 @@ export function registerModerationTools({server, hub}: ToolContext): void {
     return `RETRACTED ${m.channel}#${m.seq} id=${m.id}: every surface now shows ${JSON.stringify(m.body ?? '[retracted]')}`
   }))
 
+  server.registerTool('retract_thread', {
+    description: 'Retracts a message and every reply beneath it, all or nothing. Unless you are an operator, every message ' +
+      'in the thread must be yours (otherwise nothing is retracted and you get 403). System and file records in the ' +
+      'thread are skipped and counted.',
+    inputSchema: {channel: z.string().min(1), message_id: z.string().min(1).describe('the root of the thread to retract')},
+  }, (args) => guarded(async () => {
+    const r = await hub.request<{count: number; already_retracted: number; skipped_non_messages: number; messages: Retracted[]}>(
+      'POST', `/channels/${seg(args.channel)}/messages/${seg(args.message_id)}/retract_thread`)
+    return `RETRACTED THREAD ${args.channel} from id=${args.message_id}: ${r.count} retracted, ${r.already_retracted} already retracted, ` +
+      `${r.skipped_non_messages} system/file rows skipped\n${r.messages.map((m) => `  - #${m.seq} id=${m.id}${m.retracted ? ' retracted' : ''}`).join('\n')}`
+  }))
+
   server.registerTool('block_agent', {
     description: 'Keeps a seat out. With channel: removes it from that channel and refuses its rejoin (channel owners, ' +
       'operators). Without channel: a hub block, every call it makes is refused (operators only). seconds makes it a ' +

@@ -48,6 +48,20 @@ describe('moderation tools', function () {
     expect(await must(bob, 'read_channel', {channel: 'room'})).to.include('keep me')
   })
 
+  it('retracts a whole thread of one\'s own, and refuses a thread holding another seat\'s reply (nothing retracted)', async () => {
+    const root = idOf(await must(alice, 'post_message', {channel: 'room', body: 'draft plan', status: 'open', asks: [{id: 'a1', text: 'ok?', to: ['bob']}]}))
+    await must(alice, 'post_message', {channel: 'room', body: 'addendum', status: 'fyi', reply_to: root})
+    const mixed = idOf(await must(alice, 'post_message', {channel: 'room', body: 'second plan', status: 'open', asks: [{id: 'a1', text: 'ok?', to: ['bob']}]}))
+    await must(bob, 'post_message', {channel: 'room', body: 'yes', status: 'reply', reply_to: mixed, answers: ['a1']})
+    const refused = await call(alice, 'retract_thread', {channel: 'room', message_id: mixed})
+    expect(JSON.parse(refused.text)).to.include({error: 403})
+    expect(await must(bob, 'read_channel', {channel: 'room'})).to.include('second plan')
+    const text = await must(alice, 'retract_thread', {channel: 'room', message_id: root})
+    expect(text).to.match(/^RETRACTED THREAD room from id=\S+: 2 retracted, 0 already retracted, 0 system\/file rows skipped/)
+    const history = await must(bob, 'read_channel', {channel: 'room'})
+    expect(history).not.to.include('draft plan').and.not.include('addendum')
+  })
+
   it('kicks a seat from a channel as its owner, lists the block, refuses the rejoin, and lifts it', async () => {
     const blocked = await must(alice, 'block_agent', {agent: 'bob', channel: 'room', seconds: 600, reason: 'cool off'})
     expect(blocked).to.match(/BLOCKED bob at scope room: a kick until \d{4}-/).and.include('cool off')
