@@ -6,7 +6,11 @@ import type {Principal} from '../services/agents.js'
 
 /** Send with the wire serializer: lossless number tokens verbatim, timestamps as Python floats. */
 export function send(res: Response, value: unknown, status = 200): void {
-  const text = stringifyWire(value)
+  sendJson(res, stringifyWire(value), status)
+}
+
+/** Send text that is already wire JSON. */
+export function sendJson(res: Response, text: string, status = 200): void {
   // Straight to node's response: express's send() (type lookup, freshness, etag) costs more than the JSON.
   res.statusCode = status
   res.setHeader('Content-Type', 'application/json; charset=utf-8')

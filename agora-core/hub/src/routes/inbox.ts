@@ -1,9 +1,9 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal, send, sendJson} from '../http/respond.js'
 import {intQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
-import {computeInbox, waitInbox} from '../services/inbox.js'
+import {computeInboxJson, waitInbox} from '../services/inbox.js'
 import {computeOwed} from '../services/owed.js'
 import {ack} from '../services/ack.js'
 
@@ -14,8 +14,8 @@ export function inboxRoutes(ctx: Ctx): Router {
     const wait = intQuery(req.query.wait, 'wait', 0, 0, 55)
     let gone = false
     res.on('close', () => { gone = true })
-    const envelopes = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : computeInbox(ctx, a.id)
-    if (!gone) send(res, envelopes)
+    const result = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : computeInboxJson(ctx, a.id)
+    if (!gone) sendJson(res, result.json)
   })
 
   r.post('/inbox/ack', (req, res) => {

@@ -1,15 +1,19 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {readSet, selectMessages, sendersOf} from './messages.js'
+import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
+import {isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 
 export const INBOX_WINDOW = 100
 
-/** §4.3: cursor window + unread criticals + pinned obligations + directive debts, sorted. */
-export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[] {
-  const picked = new Map<string, {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}>()
+interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
+
+/** §4.3 selection: cursor window + unread criticals + pinned obligations + directive debts. */
+function selectInbox(ctx: Ctx, viewer: string): Picked[] {
+  const picked = new Map<string, Picked>()
   const cursors = new Map(ctx.q.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer)
     .map(r => [r.channel, r.last_seq]))
   for (const channel of ctx.cache.channelsOf(viewer)) {
@@ -28,15 +32,54 @@ export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[
     picked.set(m.id, {m, pinned: true, debt: false, state})
   }
   for (const d of directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
-  const all = [...picked.values()]
-  const parents = sendersOf(ctx, all.filter(p => p.m.reply_to).map(p => p.m.reply_to as string))
+  return [...picked.values()]
+}
+
+/** A plain (not pinned, not an obligation) envelope depends only on the row, the viewer and the sender's role. */
+function isStable(p: Picked): boolean {
+  return !p.pinned && !p.debt && !isObligation(p.m)
+}
+
+const TEXT_LIMIT = 20_000
+const texts = new Map<string, string>()
+
+function stableKey(ctx: Ctx, m: StoredMessage, viewer: string): string {
+  return `${viewer}\u0000${m.id}\u0000${m.retracted_at ?? ''}\u0000${ctx.cache.isOperator(m.sender) ? 1 : 0}`
+}
+
+/** Build every envelope (or reuse the serialized text of a stable one) and sort (§4.3 step 5). */
+function render(ctx: Ctx, viewer: string, all: Picked[], asText: boolean): Array<{sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string}> {
+  const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
+  const parents = sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
   const pinnedRead = readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
-  const envelopes = all.map(p => buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
-    parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)}))
-  envelopes.sort((a, b) =>
-    Number(b.critical) - Number(a.critical) || Number(b.escalated) - Number(a.escalated) ||
-    (a.created_at as number) - (b.created_at as number) || (a.seq as number) - (b.seq as number))
-  return envelopes
+  const out = all.map(p => {
+    const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
+    const cached = key ? texts.get(key) : undefined
+    if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq] as [number, number, number, number], text: cached}
+    const env = buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
+      parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
+    const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
+    if (!asText) return {sort, env}
+    const text = stringifyWire(env)
+    if (key) {
+      if (texts.size >= TEXT_LIMIT) texts.delete(texts.keys().next().value as string)
+      texts.set(key, text)
+    }
+    return {sort, text}
+  })
+  out.sort((a, b) => b.sort[0] - a.sort[0] || b.sort[1] - a.sort[1] || a.sort[2] - b.sort[2] || a.sort[3] - b.sort[3])
+  return out
+}
+
+/** §4.3: the viewer's envelopes, sorted: critical first, then escalated, then oldest. */
+export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[] {
+  return render(ctx, viewer, selectInbox(ctx, viewer), false).map(e => e.env as Record<string, unknown>)
+}
+
+/** The same list as wire JSON, reusing the serialized text of envelopes that cannot have changed. */
+export function computeInboxJson(ctx: Ctx, viewer: string): {json: string; count: number} {
+  const items = render(ctx, viewer, selectInbox(ctx, viewer), true)
+  return {json: `[${items.map(e => e.text).join(',')}]`, count: items.length}
 }
 
 /** Step 3 of §4.3: does this unclosed open/blocked message stay pinned for the viewer? */
@@ -54,14 +97,14 @@ export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, v
 }
 
 /** Long-poll: capture the wake-up BEFORE checking, re-check at least every 5 s until the deadline. */
-export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<Record<string, unknown>[]> {
+export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: string; count: number}> {
   const deadline = Date.now() + waitSeconds * 1000
   for (;;) {
-    if (closed() || ctx.bus.closing) return []
+    if (closed() || ctx.bus.closing) return {json: '[]', count: 0}
     const wake = ctx.bus.nextPost()
-    const result = computeInbox(ctx, viewer)
+    const result = computeInboxJson(ctx, viewer)
     const left = deadline - Date.now()
-    if (result.length > 0 || left <= 0 || closed()) return result
+    if (result.count > 0 || left <= 0 || closed()) return result
     let timer: NodeJS.Timeout | undefined
     await Promise.race([wake, new Promise(resolve => { timer = setTimeout(resolve, Math.min(left, 5000)) })])
     clearTimeout(timer)
