@@ -15,3 +15,6 @@ export function cleanLine(text: string | null | undefined): string {
 
 export const iso = (seconds: number | null | undefined): string =>
   typeof seconds === 'number' ? new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, 'Z') : '-'
+
+/** `1 channel`, `2 channels`. */
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`

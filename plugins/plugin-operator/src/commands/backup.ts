@@ -2,6 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {hubDbPath} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
+import {count} from '../render.js'
 import {backupDatabase} from '../snapshot.js'
 import type {BackupResult} from '../snapshot.js'
 
@@ -19,7 +20,7 @@ written 0600 and only gets its name once it verified.`
   async run(): Promise<BackupResult> {
     const {args, flags} = await this.parse(Backup)
     const result = await backupDatabase(hubDbPath(this.homeOf(flags), flags.db), args.file)
-    this.log(`backup ${result.file}: ${result.channels} channels, ${result.messages} messages, ${result.bytes} bytes; ` +
+    this.log(`backup ${result.file}: ${count(result.channels, 'channel')}, ${count(result.messages, 'message')}, ${count(result.bytes, 'byte')}; ` +
       `integrity ${result.integrity}, every ledger intact: ${result.verified ? 'verified' : 'NOT verified'}`)
     return result
   }

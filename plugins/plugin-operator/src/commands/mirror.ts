@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {mirrorHub} from '../mirror.js'
 import type {MirrorResult} from '../mirror.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine, count} from '../render.js'
 
 export default class Mirror extends OperatorCommand {
   static args = {dir: Args.string({description: 'the mirror directory (created if missing)', required: true})}
@@ -30,9 +30,9 @@ only new messages (state in <dir>/.agora-mirror.json), so the directory reads we
     }
     const result = await mirrorHub(hub, args.dir, wanted)
     for (const c of result.channels) {
-      this.log(`${cleanLine(c.channel)}: +${c.appended} messages (through #${c.last_seq}), ${c.files_written} files written, ${c.files_removed} removed`)
+      this.log(`${cleanLine(c.channel)}: +${count(c.appended, 'message')} (through #${c.last_seq}), ${count(c.files_written, 'file')} written, ${c.files_removed} removed`)
     }
-    this.log(`mirror ${result.dir}: ${result.appended} new messages, ${result.files_written} files written`)
+    this.log(`mirror ${result.dir}: ${count(result.appended, 'new message')}, ${count(result.files_written, 'file')} written`)
     return result
   }
 }

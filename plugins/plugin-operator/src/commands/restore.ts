@@ -4,6 +4,7 @@ import {dirname, resolve} from 'node:path'
 
 import {hubDbPath, whyBusy} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
+import {count} from '../render.js'
 import {verifySnapshot} from '../snapshot.js'
 import type {SnapshotCheck} from '../snapshot.js'
 
@@ -54,7 +55,7 @@ The snapshot is verified first (integrity_check and every ledger). The current d
     mkdirSync(dirname(db), {recursive: true, mode: 0o700})
     copyFileSync(snapshot.file, db, constants.COPYFILE_EXCL)
     chmodSync(db, 0o600)
-    this.log(`restored ${db} from ${snapshot.file}: ${snapshot.channels} channels, ${snapshot.messages} messages, verified` +
+    this.log(`restored ${db} from ${snapshot.file}: ${count(snapshot.channels, 'channel')}, ${count(snapshot.messages, 'message')}, verified` +
       `${preserved.length ? `; previous database kept at ${preserved[0]}` : ''}`)
     return {db, preserved, snapshot}
   }
