@@ -111,6 +111,11 @@ export async function runListen(options: ListenOptions, ports: ListenPorts): Pro
       try {
         source = await ports.openWs!(options)
       } catch (error) {
+        const status = (error as {status?: number}).status
+        if (status === 401 || status === 403) {
+          ports.err(`agora listen: the hub refused ${options.agentId}'s key (${status}); fix ${options.home}/keys.json (re-run \`agora setup ${options.agentId}\` or \`agora seed-key\`)`)
+          return end(1, 'error')
+        }
         ports.err(`agora listen: ${(error as Error).message}`)
         return end(0, 'hub-unreachable')
       }

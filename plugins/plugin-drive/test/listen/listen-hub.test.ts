@@ -49,4 +49,19 @@ describe('runListen against a real hub', function () {
     expect(out[0]).to.equal(`AGORA_LISTEN armed source=ws agent=bob hub=${world.hub.url} window=10`)
     expect(out.at(-1)).to.match(/^AGORA_WAKE agent=bob n=1 channels=dm:alice--bob#2 age=\d+s flags=to-me,open,dm oldest=dm:alice--bob#2,\d+s,names-you owed=1$/)
   })
+
+  it('exits 1 naming keys.json when the hub refuses the cached key over the socket', async () => {
+    world = await openWorld({notify: false})
+    const {cacheKey} = await import('@agora/home')
+    cacheKey(world.home, world.hub.url, 'bob', 'agora_' + 'x'.repeat(40))
+    const out: string[] = []
+    const err: string[] = []
+    const result = await runListen(
+      {agentId: 'bob', url: world.hub.url, home: world.home, source: 'ws', once: true, importantOnly: false, maxWaitS: 5, debounceS: 0, heartbeatS: 300},
+      {out: (l) => out.push(l), err: (l) => err.push(l), hub: null, openWs: openWsSource},
+    )
+    expect(result).to.include({code: 1, reason: 'error'})
+    expect(out).to.deep.equal(['AGORA_LISTEN ended reason=error'])
+    expect(err.at(-1)).to.match(/^agora listen: the hub refused bob's key \(401\); fix .*keys\.json/)
+  })
 })
