@@ -7,6 +7,7 @@ import {ensureCommons} from './services/channels.js'
 import {createApp} from './http/app.js'
 import {attachWs} from './ws/server.js'
 import {sweepVotes} from './services/votes.js'
+import {sweepDark} from './services/governance/watchdog.js'
 import {startNotify} from './services/notify.js'
 import {HUB_VERSION} from './version.js'
 
@@ -29,6 +30,8 @@ export interface HubOptions {
   notifyDir?: string | null
   /** Vote sweep cadence in ms. Default 30000. */
   voteSweepMs?: number
+  /** Dark watchdog cadence in ms. Default 300000. */
+  darkSweepMs?: number
   /** Unix seconds (float); injectable clock for tests. */
   now?: () => number
   /** Database client; only 'better-sqlite3' is supported. */
@@ -42,10 +45,12 @@ export interface Hub {
   db: string
   /** Run the vote sweep once now; returns how many results it published. */
   sweepVotes(): Promise<number>
+  /** Run the dark watchdog once now; returns the seats it alerted about. */
+  sweepDark(): Promise<string[]>
   close(): Promise<void>
 }
 
-const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'now', 'client'])
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client'])
 
 function resolve(o: HubOptions): ResolvedOptions {
   for (const k of Object.keys(o)) {
@@ -68,6 +73,7 @@ function resolve(o: HubOptions): ResolvedOptions {
     toCloseMinAge: positive('toCloseMinAge', o.toCloseMinAge, 300, true),
     notifyDir: o.notifyDir ? o.notifyDir : null,
     voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),
+    darkSweepMs: positive('darkSweepMs', o.darkSweepMs, 300_000),
     now: o.now ?? (() => Date.now() / 1000),
   }
 }
@@ -108,6 +114,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     }
   }, opts.voteSweepMs)
   timer.unref()
+  const darkTimer = setInterval(() => {
+    try {
+      sweepDark(ctx)
+    } catch (err) {
+      process.stderr.write(`agora hub: dark watchdog failed: ${(err as Error).message}\n`)
+    }
+  }, opts.darkSweepMs)
+  darkTimer.unref()
   let closing: Promise<void> | null = null
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
   return {
@@ -115,9 +129,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async sweepVotes() {
       return sweepVotes(ctx)
     },
+    async sweepDark() {
+      return sweepDark(ctx)
+    },
     close() {
       closing ??= (async () => {
         clearInterval(timer)
+        clearInterval(darkTimer)
         ws.close()
         notify?.stop()
         const done = new Promise<void>(ok => server.close(() => ok()))

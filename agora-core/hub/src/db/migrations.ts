@@ -64,6 +64,16 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         size INTEGER NOT NULL, bytes BLOB NOT NULL, created_by TEXT NOT NULL, created_at REAL NOT NULL, PRIMARY KEY (channel, id))`,
     ],
   },
+  {
+    name: '0004_governance',
+    sql: [
+      `CREATE TABLE hub_texts (name TEXT PRIMARY KEY, text TEXT NOT NULL, version INTEGER NOT NULL,
+        updated_by TEXT NOT NULL, updated_at REAL NOT NULL)`,
+      `CREATE TABLE charter_versions (version INTEGER PRIMARY KEY, text TEXT NOT NULL, updated_by TEXT NOT NULL,
+        updated_at REAL NOT NULL)`,
+      `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

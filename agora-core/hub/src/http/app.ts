@@ -18,6 +18,7 @@ import {blockRoutes} from '../routes/blocks.js'
 import {rosterRoutes} from '../routes/roster.js'
 import {attachmentRoutes} from '../routes/attachments.js'
 import {channelAdminRoutes} from '../routes/channel-admin.js'
+import {governanceRoutes} from '../routes/governance.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -25,7 +26,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

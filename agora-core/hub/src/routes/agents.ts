@@ -8,7 +8,8 @@ import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/ag
 import type {RegisterInput} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
 import {pauseGate} from '../services/channels.js'
-import {HUB_RULES_V0} from '../services/governance.js'
+import {currentText} from '../services/governance/texts.js'
+import {activeGrants} from '../services/governance/delegations.js'
 import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
@@ -37,15 +38,16 @@ export function agentRoutes(ctx: Ctx): Router {
     send(res, {
       id: a.id, name: a.name, about: a.about, mission: a.mission, operator: a.operator, created_at: a.created_at,
       version: HUB_VERSION, protocol: PROTOCOL,
-      hub_rules: {version: 0, text: HUB_RULES_V0},
+      hub_rules: (({version, text}) => ({version, text}))(currentText(ctx, 'rules')),
       hub_charter: charterPointer(ctx, a),
       hub_state: hubState(ctx),
-      delegations: [],
+      delegations: activeGrants(ctx),
     })
   })
 
   r.get('/charter', (req, res) => {
-    send(res, readHubCharter(ctx, requireSeat(principal(ctx, req))))
+    const full = req.query.full === 'true' || req.query.full === '1'
+    send(res, readHubCharter(ctx, requireSeat(principal(ctx, req)), full))
   })
 
   r.put('/me/about', (req, res) => {

@@ -6,7 +6,7 @@ import {intQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
 import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
-import {HUB_CHARTER_V0, hubReceipt} from '../services/charter.js'
+import {hubPartIfBehind} from '../services/governance/receipts.js'
 import {wireMessage} from '../services/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
@@ -51,8 +51,8 @@ export function fsRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
     const file = readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
-    const behind = hubReceipt(ctx, a.id) === null
-    send(res, {channel: ch.name, ...file, ...(behind ? {hub: {version: 0, text: HUB_CHARTER_V0, sliced: false}} : {})})
+    const hub = hubPartIfBehind(ctx, a)
+    send(res, {channel: ch.name, ...file, ...(hub ? {hub} : {})})
   })
 
   r.get('/channels/:c/fshist/*path', (req, res) => {

@@ -7,6 +7,7 @@ import {isPaused} from './pause.js'
 import {channelMeta} from './store.js'
 import {seedCharter} from './fs.js'
 import {sha256Hex} from './agents.js'
+import {holdsChannelPower} from './governance/delegations.js'
 
 export const RESERVED_CHANNELS = new Set(['hub-alerts', 'hub'])
 
@@ -52,11 +53,11 @@ export function requireChannel(ctx: Ctx, channel: string): ChannelRec {
   return ch
 }
 
-/** Operators, the owner, or (later) a scoped ruling/operational/proxy delegate. */
+/** Operators, the owner, or a delegate whose ruling/operational/proxy grant is scoped to this channel or `*`. */
 export function isChannelAdmin(ctx: Ctx, ch: ChannelRec, agent: string, operator: boolean): boolean {
   if (operator) return true
   if (ch.created_by === agent && !isDm(ch.name)) return true
-  return false
+  return !isDm(ch.name) && holdsChannelPower(ctx, agent, ch.name, ['ruling', 'operational', 'proxy'])
 }
 
 export function pauseGate(ctx: Ctx, operator: boolean, channel?: string): void {

@@ -15,6 +15,7 @@ export interface ResolvedOptions {
   toCloseMinAge: number
   notifyDir: string | null
   voteSweepMs: number
+  darkSweepMs: number
   now: () => number
 }
 

@@ -1,6 +1,7 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {repliesTo} from './messages.js'
+import {holdsChannelPower} from './governance/delegations.js'
 
 export interface Ask {
   id: string
@@ -82,9 +83,10 @@ export function discharge(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]):
   return {discharged, pending, declined}
 }
 
-/** The reply that closes `m` with authority: a `resolved` from the asker or an operator. */
+/** The reply that closes `m` with authority: a `resolved` from the asker, an operator, or a ruling/operational delegate scoped here. */
 export function authoritativeResolution(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): StoredMessage | undefined {
-  return replies.find(r => r.status === 'resolved' && (r.sender === m.sender || ctx.cache.isOperator(r.sender)))
+  return replies.find(r => r.status === 'resolved' && (r.sender === m.sender || ctx.cache.isOperator(r.sender) ||
+    holdsChannelPower(ctx, r.sender, m.channel, ['ruling', 'operational'])))
 }
 
 /** ONE closure rule: discharged, or resolved with authority. */

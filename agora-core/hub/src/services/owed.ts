@@ -4,10 +4,12 @@ import {debtAge} from './envelopes.js'
 import {asksNaming, substantiveAnswers} from './obligations.js'
 import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
 import {slaMinutes} from './store.js'
+import {owedCharters} from './governance/receipts.js'
 
 /** GET /owed (§4.5). Read receipts are ignored for to_answer: reading is not answering. */
 export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
   const now = ctx.now()
+  const agent = ctx.cache.agents.get(viewer)
   const escalated = (channel: string, born: number): boolean => debtAge(ctx, born, now) > slaMinutes(ctx, channel) * 60
   const toAnswer: Record<string, unknown>[] = []
   for (const {m, state} of withStates(ctx, openObligations(ctx, viewer))) {
@@ -64,7 +66,7 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
     }
   }
   return {
-    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: [],
+    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: agent ? owedCharters(ctx, agent) : [],
     counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now,
   }
 }

@@ -9,6 +9,7 @@ import {afterCommit, getMessage, insertMessage, recordRead} from './messages.js'
 import {normalizeStructured} from './normalize.js'
 import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
+import {charterGate} from './governance/receipts.js'
 
 export const BODY_CAP = 64 * 1024
 export const DATA_CAP = 64 * 1024
@@ -45,6 +46,7 @@ export function postMessage(ctx: Ctx, principal: Principal, channel: string, inp
   const registered = (id: string): boolean => ctx.cache.agents.has(id)
   const member = (id: string): boolean => ctx.cache.isMember(channel, id)
   if (!isDm(channel)) to = mergeMentions(to, input.body ?? '', me, registered, member)
+  charterGate(ctx, channel, me)
   if (input.address_dark) fail(400, 'address_dark is not supported by this hub; address the seat with to instead')
   const title = sanitize(input.title ?? '')
   if (title.length > 120) fail(400, `title is ${title.length} characters; the limit is 120, move detail into the body`)

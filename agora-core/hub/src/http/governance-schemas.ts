@@ -1,0 +1,28 @@
+import {Ajv} from 'ajv'
+import type {ValidateFunction} from 'ajv'
+import {AgoraError} from '@agora/protocol'
+import {violations} from './schemas.js'
+
+const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy']
+
+/** Request bodies of the governance routes (delegation, rules, charter). */
+const SCHEMAS = {
+  delegation: {type: 'object', additionalProperties: false, required: ['agent_id', 'powers'], properties: {
+    agent_id: {type: 'string', minLength: 1}, powers: {type: 'array', minItems: 1, items: {enum: POWERS}},
+    ttl_seconds: {type: 'integer', minimum: 1}, note: {type: 'string', maxLength: 200},
+    scope: {type: 'string'}, mission: {type: 'string'}}},
+  text: {type: 'object', additionalProperties: false, required: ['text'], properties: {
+    text: {type: 'string'}, version: {type: 'integer', minimum: 1}}},
+} as const
+
+const compiled = new Map<string, ValidateFunction>()
+for (const [name, schema] of Object.entries(SCHEMAS)) compiled.set(name, ajv.compile(schema))
+
+/** Validate a governance body; a violation is 422 with a `[{loc,msg,type}]` list. */
+export function validateGov<T>(name: keyof typeof SCHEMAS, body: unknown): T {
+  const value = body === undefined ? {} : body
+  const fn = compiled.get(name) as ValidateFunction
+  if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
+  return value as T
+}

@@ -1,0 +1,78 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {intQuery} from '../http/schemas.js'
+import {validateGov} from '../http/governance-schemas.js'
+import {requireAdmin, requireSeat} from '../services/agents.js'
+import {requireMember} from '../services/channels.js'
+import {activeGrants, delegationHistory, grantDelegation, revokeDelegation} from '../services/governance/delegations.js'
+import type {GrantInput} from '../services/governance/delegations.js'
+import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/texts.js'
+import {channelCharterReceipts, receiptsFor} from '../services/governance/receipts.js'
+
+/** Delegation (§1.12) and governance texts (§1.13): rules, hub charter with versions, receipts. */
+export function governanceRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.put('/admin/delegation', (req, res) => {
+    const p = principal(ctx, req)
+    if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
+    send(res, grantDelegation(ctx, p, validateGov<GrantInput>('delegation', req.body)))
+  })
+  r.delete('/admin/delegation/:a', (req, res) => send(res, revokeDelegation(ctx, principal(ctx, req), param(req, 'a'))))
+  r.get('/admin/delegations', (req, res) => {
+    if (!principal(ctx, req).operator) fail(403, 'this route needs an operator seat or the admin key')
+    send(res, delegationHistory(ctx))
+  })
+  r.get('/delegations', (req, res) => {
+    const p = principal(ctx, req)
+    if (!p.admin) requireSeat(p)
+    send(res, activeGrants(ctx))
+  })
+
+  r.get('/admin/rules', (req, res) => {
+    requireAdmin(principal(ctx, req))
+    send(res, currentText(ctx, 'rules'))
+  })
+  r.put('/admin/rules', (req, res) => {
+    const p = principal(ctx, req)
+    requireAdmin(p)
+    const body = validateGov<{text: string; version?: number}>('text', req.body)
+    const row = publishText(ctx, 'rules', body.text, body.version, p.id)
+    send(res, {version: row.version, updated_by: row.updated_by, updated_at: row.updated_at})
+  })
+
+  r.get('/admin/charter', (req, res) => {
+    requireAdmin(principal(ctx, req))
+    const cur = currentText(ctx, 'charter')
+    send(res, {...cur, ...analyseCharter(cur.text)})
+  })
+  r.put('/admin/charter', (req, res) => {
+    const p = principal(ctx, req)
+    requireAdmin(p)
+    const body = validateGov<{text: string; version?: number}>('text', req.body)
+    const row = publishText(ctx, 'charter', body.text, body.version, p.id)
+    send(res, {version: row.version, ...analyseCharter(row.text)})
+  })
+  r.get('/admin/charter/receipts', (req, res) => {
+    requireAdmin(principal(ctx, req))
+    const version = currentText(ctx, 'charter').version
+    const seats = [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => a.id)
+    send(res, {scope: 'hub', version, receipts: receiptsFor(ctx, 'hub', seats, version)})
+  })
+
+  r.get('/charter/history', (req, res) => {
+    requireSeat(principal(ctx, req))
+    send(res, charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))
+  })
+  r.get('/charter/versions/:n', (req, res) => {
+    requireSeat(principal(ctx, req))
+    send(res, charterVersion(ctx, intQuery(param(req, 'n'), 'n', 0, 0, Number.MAX_SAFE_INTEGER)))
+  })
+  r.get('/channels/:c/charter/receipts', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    send(res, channelCharterReceipts(ctx, ch.name))
+  })
+  return r
+}

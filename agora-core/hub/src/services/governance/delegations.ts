@@ -1,0 +1,125 @@
+import type {Ctx} from '../context.js'
+import {fail, sanitize} from '../context.js'
+import type {Principal} from '../agents.js'
+import {cleanMission} from '../agents.js'
+import {alertHub, syncHubAlerts} from './hub-alerts.js'
+
+export const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy'] as const
+export type Power = typeof POWERS[number]
+const DAY = 86400
+
+/** One active grant as served by GET /delegations and whoami.delegations (§1.12). */
+export interface Grant {
+  agent_id: string
+  powers: Power[]
+  granted_at: number
+  expires_at: number
+  note: string
+  scope: string
+}
+
+interface GrantRow {agent_id: string; powers: string; granted_at: number; expires_at: number; note: string; scope: string; revoked_at: number | null}
+
+function toGrant(r: GrantRow): Grant {
+  return {agent_id: r.agent_id, powers: JSON.parse(r.powers) as Power[], granted_at: r.granted_at, expires_at: r.expires_at, note: r.note, scope: r.scope}
+}
+
+/** The seat's live grant: not revoked and not expired by the hub clock. */
+export function activeGrant(ctx: Ctx, agent: string): Grant | null {
+  // A context without a database (the pure closure-engine unit tests) has no grants.
+  if (!ctx.q) return null
+  const r = ctx.q.get<GrantRow>(`SELECT * FROM delegations WHERE agent_id = ? AND revoked_at IS NULL AND expires_at > ?
+    ORDER BY granted_at DESC LIMIT 1`, agent, ctx.now())
+  return r ? toGrant(r) : null
+}
+
+export function activeGrants(ctx: Ctx): Grant[] {
+  return ctx.q.all<GrantRow>('SELECT * FROM delegations WHERE revoked_at IS NULL AND expires_at > ? ORDER BY agent_id', ctx.now()).map(toGrant)
+}
+
+/** Does `agent` hold one of `powers` scoped to `channel` (or `*`)? */
+export function holdsChannelPower(ctx: Ctx, agent: string, channel: string, powers: readonly Power[]): boolean {
+  const g = activeGrant(ctx, agent)
+  return !!g && (g.scope === channel || g.scope === '*') && g.powers.some(p => powers.includes(p))
+}
+
+export function reportingDelegates(ctx: Ctx): string[] {
+  return activeGrants(ctx).filter(g => g.powers.includes('reporting')).map(g => g.agent_id)
+}
+
+export function isReportingDelegate(ctx: Ctx, agent: string): boolean {
+  return !!activeGrant(ctx, agent)?.powers.includes('reporting')
+}
+
+export interface GrantInput {agent_id: string; powers: Power[]; ttl_seconds?: number; note?: string; scope?: string; mission?: string}
+
+/** PUT /admin/delegation: one active grant per seat; the new grant replaces the old one. */
+export function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Grant {
+  if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
+  const a = ctx.cache.agents.get(input.agent_id)
+  if (!a) fail(404, `no agent '${input.agent_id}'; register it first (POST /agents)`)
+  if (a.retired_at != null) fail(409, `'${a.id}' is retired; delegate to a live seat`)
+  if (a.operator) fail(400, `'${a.id}' is an operator and already holds every power; delegate to a non-operator seat`)
+  const mission = input.mission === undefined ? undefined : cleanMission(input.mission)
+  if (mission !== undefined && !mission) fail(400, 'mission cannot be empty; state the seat\'s standing charge or omit the field')
+  if (!(mission ?? a.mission).trim()) {
+    fail(400, `'${a.id}' has no mission; set one first (PUT /admin/agents/${a.id}/mission) or pass mission in this grant`)
+  }
+  const powers = [...new Set(input.powers)].sort() as Power[]
+  const proxy = powers.includes('proxy')
+  const scope = input.scope ?? ''
+  if (proxy && !scope) fail(400, 'a proxy grant needs a scope: a channel name or "*"')
+  if (scope && scope !== '*') {
+    if (!ctx.cache.channels.has(scope)) fail(404, `scope names channel '${scope}', which does not exist; use "", "*" or an existing channel`)
+    if (!ctx.cache.isMember(scope, a.id)) fail(400, `'${a.id}' is not a member of '${scope}'; invite them before scoping a grant there`)
+  }
+  const cap = proxy ? 7 * DAY : 30 * DAY
+  const ttl = input.ttl_seconds ?? (proxy ? DAY : 7 * DAY)
+  if (ttl > cap) fail(400, `ttl_seconds ${ttl} is over the ${proxy ? 'proxy ' : ''}cap of ${cap} (${cap / DAY} days); grant less and renew`)
+  const note = sanitize(input.note ?? '')
+  if (note.length > 200) fail(400, `note is ${note.length} characters; the limit is 200`)
+  const now = ctx.now()
+  const grant: Grant = {agent_id: a.id, powers, granted_at: now, expires_at: now + ttl, note, scope}
+  ctx.q.tx(() => {
+    ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', now, a.id)
+    ctx.q.run('INSERT INTO delegations (agent_id, powers, granted_at, expires_at, note, scope) VALUES (?, ?, ?, ?, ?, ?)',
+      a.id, JSON.stringify(powers), now, grant.expires_at, note, scope)
+    if (mission !== undefined) {
+      ctx.q.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
+      a.mission = mission
+    }
+    syncHubAlerts(ctx)
+    const where = scope === '' ? 'hub-wide' : scope === '*' ? 'in every channel' : `in ${scope}`
+    const until = new Date(grant.expires_at * 1000).toISOString()
+    alertHub(ctx, `delegation: ${a.id} granted ${powers.join(', ')} ${where} until ${until} by ${p.id}${note ? ` — ${note}` : ''}`,
+      {data: {delegation: grant}})
+    if (ctx.cache.isMember('hub-alerts', a.id)) {
+      alertHub(ctx, `you hold a delegation: ${powers.join(', ')} ${where} until ${until}`, {to: [a.id], data: {delegation: grant}})
+    }
+  })
+  return grant
+}
+
+/** DELETE /admin/delegation/{a} */
+export function revokeDelegation(ctx: Ctx, p: Principal, agent: string): {agent_id: string; revoked: boolean} {
+  if (!p.operator) fail(403, 'revoking a delegation needs an operator seat or the admin key')
+  if (!ctx.cache.agents.has(agent)) fail(404, `no agent '${agent}'`)
+  const live = activeGrant(ctx, agent)
+  ctx.q.tx(() => {
+    ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', ctx.now(), agent)
+    if (live) {
+      alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) revoked by ${p.id}`)
+      syncHubAlerts(ctx)
+    }
+  })
+  return {agent_id: agent, revoked: !!live}
+}
+
+/** GET /admin/delegations: every grant ever made, newest first, with its state. */
+export function delegationHistory(ctx: Ctx): Array<Grant & {state: string; revoked_at: number | null}> {
+  const now = ctx.now()
+  return ctx.q.all<GrantRow>('SELECT * FROM delegations ORDER BY granted_at DESC, rowid DESC').map(r => ({
+    ...toGrant(r), revoked_at: r.revoked_at,
+    state: r.revoked_at != null ? 'revoked' : r.expires_at <= now ? 'expired' : 'active',
+  }))
+}
