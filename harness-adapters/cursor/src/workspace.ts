@@ -38,7 +38,7 @@ export const workspace: WorkspaceFootprint = {
     path: '.cursor/hooks.json',
     shape: 'flat-stop',
     events: ['Stop'],
-    hookArgs: ['--cursor'],
+    hookArgs: ['--format', 'followup'],
     // 30 s because 10 s killed the backstop under hub load; loop_limit bounds re-prompt chains.
     timeout: 30,
     loopLimit: 3,

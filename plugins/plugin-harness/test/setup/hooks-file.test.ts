@@ -18,7 +18,7 @@ describe('hooks-file', () => {
     it('builds the frozen command with an absolute agora path, and --home only for a non-default home', () => {
       expect(hookCommand('Stop', GROUPS, VARS)).to.equal('/opt/agora/bin/agora hook Stop --as alice --url http://127.0.0.1:8765')
       expect(hookCommand('Stop', FLAT, {...VARS, homeIsDefault: false, home: '/srv/agora home'})).to.equal(
-        "/opt/agora/bin/agora hook Stop --as alice --url http://127.0.0.1:8765 --cursor --home '/srv/agora home'",
+        "/opt/agora/bin/agora hook Stop --as alice --url http://127.0.0.1:8765 --format followup --home '/srv/agora home'",
       )
     })
   })
@@ -77,7 +77,7 @@ describe('hooks-file', () => {
       const doc = mergeHooks({version: 1, hooks: {stop: [{command: './my-stop.sh'}]}}, FLAT, VARS, true) as any
       expect(doc.hooks.stop).to.deep.equal([
         {command: './my-stop.sh'},
-        {command: '/opt/agora/bin/agora hook Stop --as alice --url http://127.0.0.1:8765 --cursor', timeout: 30, loop_limit: 3},
+        {command: '/opt/agora/bin/agora hook Stop --as alice --url http://127.0.0.1:8765 --format followup', timeout: 30, loop_limit: 3},
       ])
       expect(mergeHooks(doc, FLAT, VARS, false)).to.deep.equal({version: 1, hooks: {stop: [{command: './my-stop.sh'}]}})
     })
