@@ -6,6 +6,7 @@ import {resolveHome} from '@agora/home'
 
 import {DriveRefusal} from '../drive/arm.js'
 import {runDrive} from '../drive/run-drive.js'
+import {packagedSkillPath} from '../drive/skill.js'
 
 export default class Drive extends Command {
   static summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
@@ -54,7 +55,7 @@ Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refu
           backoffBase: flags['backoff-base'], backoffCeiling: flags['backoff-ceiling'],
         },
         {
-          cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1],
+          cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1], skillPath: packagedSkillPath(this.config.plugins.values()),
           out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), signal: controller.signal,
         },
       )

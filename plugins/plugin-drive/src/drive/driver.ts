@@ -247,7 +247,7 @@ export class Driver {
   }
 
   private adopt(lane: Lane, outcome: TurnOutcome, previous: string | null): void {
-    const next = outcome.verdict.sessionId ?? previous
+    const next = outcome.verdict.sessionId ?? outcome.sessionId ?? previous
     if (next) this.ports.sessions.set(lane, next)
     this.rotation[lane] += 1
   }

@@ -37,6 +37,8 @@ export interface DriveContext {
   out(line: string): void
   err(line: string): void
   agoraScript?: string
+  /** The packaged agora-channels SKILL.md, when the CLI has it. */
+  skillPath?: string
   signal?: AbortSignal
 }
 
@@ -58,7 +60,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     const runTurn = turnRunner({
       decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
       mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
-      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), operatorEnv: ctx.env, hub, out: ctx.out,
+      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: ctx.env, hub, out: ctx.out,
       failuresPath: files.failures, turnLogPath: options.turnLog ? files.turns : undefined, signal: ctx.signal,
     })
     const driver = new Driver(

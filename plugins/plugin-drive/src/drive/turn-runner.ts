@@ -1,4 +1,4 @@
-import {appendFileSync} from 'node:fs'
+import {appendFileSync, rmSync} from 'node:fs'
 
 import {assessTurn, prepareTurn} from '@agora/contract'
 import type {DriveRequest, HarnessDeclaration, Lane, McpLaunch, SeatBinding, TurnKind, TurnVerdict} from '@agora/contract'
@@ -21,6 +21,8 @@ export interface TurnOutcome {
   verdict: TurnVerdict
   exitCode: number | null
   durationS: number
+  /** The session the command itself named (a caller-chosen id or state token); the driver adopts it when the verdict names none. */
+  sessionId?: string | null
 }
 
 /** Spawns and judges one turn; the driver's loop sees only this port. */
@@ -35,6 +37,8 @@ export interface TurnRunnerConfig {
   workspace: string
   pluginRoot: string
   stateDir: string
+  /** Absolute path of the packaged agora-channels SKILL.md, for a harness that loads it per turn. */
+  skillPath?: string
   operatorEnv: NodeJS.ProcessEnv
   hub: HubPort | null
   out(line: string): void
@@ -53,9 +57,11 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     if (config.turnLogPath) appendFileSync(config.turnLogPath, redact(JSON.stringify({ts: Date.now() / 1000, agent, ...record})) + '\n', {mode: 0o600})
   }
   return async (request) => {
-    const turn = prepareTurn(decl, {...config.request, prompt: request.prompt, kind: request.kind, lane: request.lane, sessionId: request.sessionId, seat, mcp: config.mcp, workspace: config.workspace, paths: {pluginRoot: config.pluginRoot, stateDir: config.stateDir}, timeoutSeconds: request.timeoutS}, config.all)
+    const turn = prepareTurn(decl, {...config.request, prompt: request.prompt, kind: request.kind, lane: request.lane, sessionId: request.sessionId, seat, mcp: config.mcp, workspace: config.workspace, paths: {pluginRoot: config.pluginRoot, stateDir: config.stateDir, ...(config.skillPath ? {skill: config.skillPath} : {})}, timeoutSeconds: request.timeoutS}, config.all)
     const built = decl.buildCommand(turn)
     const env = turnEnv(config.operatorEnv, built.env)
+    // state a fresh session must not inherit goes before the turn can read it
+    for (const path of built.discard ?? []) rmSync(path, {force: true, recursive: true})
     writeTurnFiles(built.files)
     const reception = request.kind === 'boot' || request.kind === 'wake'
     const before = reception && config.hub ? await config.hub.owed().catch(() => null) : null
@@ -80,7 +86,7 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
       else if (debt.remains) verdict = {...verdict, ok: false, stage: 'reception', reason: 'debt-remains', detail: debt.remains}
     }
     const durationS = Math.round(spawned.durationMs / 1000)
-    const session = verdict.sessionId ?? request.sessionId
+    const session = verdict.sessionId ?? built.sessionId ?? request.sessionId
     if (verdict.ok) {
       config.out(`AGORA_DRIVE event=turn_end status=ok agent=${agent} harness=${decl.name} kind=${request.kind} dur=${durationS}s session=${session ?? '-'} mcp_tools=${decl.evidence ? verdict.tools.join(',') || '-' : 'unobservable'}`)
     } else {
@@ -89,6 +95,6 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
       appendFailure(config.failuresPath, {ts: Math.floor(Date.now() / 1000), agent, harness: decl.name, kind: request.kind, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail})
     }
     log({event: 'turn_end', kind: request.kind, ok: verdict.ok, harness: decl.name, rc: spawned.exitCode, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail, mcp_tools: verdict.tools, dur_s: durationS, session})
-    return {verdict, exitCode: spawned.exitCode, durationS}
+    return {verdict, exitCode: spawned.exitCode, durationS, sessionId: built.sessionId ?? null}
   }
 }
