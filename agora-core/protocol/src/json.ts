@@ -32,6 +32,9 @@ function pyNumberText(x: number, floatKey: boolean): string {
  * for a nonce placeholder and spliced back in afterwards.
  */
 export function stringifyWire(value: unknown): string {
+  // Most values (envelopes, messages) hold no number the native writer would print differently:
+  // then the replacer, which forces V8's slow path on every node, is skipped altogether.
+  if (nativeSafe(value, '', 0)) return JSON.stringify(value) ?? 'null'
   const raws: string[] = []
   const text = JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
     let wanted: string
@@ -48,6 +51,27 @@ export function stringifyWire(value: unknown): string {
   })
   if (text === undefined) return 'null'
   return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]) : text
+}
+
+/**
+ * True when the replacer in `stringifyWire` would hand back every node of `v` unchanged, so the
+ * plain native writer gives the same text. Anything unusual (a toJSON method, a lossless token,
+ * a number in Python form, very deep nesting) answers false and takes the replacer path.
+ */
+function nativeSafe(v: unknown, key: string, depth: number): boolean {
+  if (typeof v === 'number') {
+    if (Number.isInteger(v)) return !FLOAT_KEYS.has(key) && Math.abs(v) < 1e21 && !Object.is(v, -0)
+    return Math.abs(v) >= 1e-4 && Math.abs(v) < 1e16
+  }
+  if (typeof v !== 'object' || v === null) return true
+  if (depth > 64 || isLosslessNumber(v) || typeof (v as {toJSON?: unknown}).toJSON === 'function') return false
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!nativeSafe(v[i], '', depth + 1)) return false
+    return true
+  }
+  const o = v as Record<string, unknown>
+  for (const k of Object.keys(o)) if (!nativeSafe(o[k], k, depth + 1)) return false
+  return true
 }
 
 /** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). */

@@ -17,6 +17,13 @@ describe('stringifyWire', () => {
     expect(text).to.contain('"b":1.0')
   })
 
+  it('gives the native text for values with no Python-form number, and the Python form once one appears deep inside', () => {
+    const plain = {id: 'm', seq: 4, created_at: 1700000000.25, to: ['a'], data: {n: [1, 2.5, null, true]}, body: 'é\u2028"'}
+    expect(stringifyWire(plain)).to.equal(JSON.stringify(plain))
+    expect(stringifyWire({...plain, data: {n: [{retracted_at: 1700000001}]}})).to.contain('"retracted_at":1700000001.0')
+    expect(stringifyWire([[{x: 1e-7}]])).to.equal('[[{"x":1e-07}]]')
+  })
+
   it('drops undefined and honours toJSON like JSON.stringify', () => {
     expect(stringifyWire({a: undefined, d: {toJSON: () => 'D'}})).to.equal('{"d":"D"}')
   })
