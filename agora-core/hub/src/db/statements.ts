@@ -61,7 +61,11 @@ export class Statements {
     return result
   }
 
-  /** Run `fn` after the current transaction commits (now, when there is none). */
+  /**
+   * Run `fn` after the current transaction commits (now, when there is none). Wake-ups run in a
+   * microtask: the caller's response is written first, so a sequential client is not kept
+   * waiting on the fan-out, and nothing else runs in between.
+   */
   defer(fn: () => void): void {
     if (this.sql.inTransaction) this.deferred.push(fn)
     else fn()
@@ -69,7 +73,16 @@ export class Statements {
 
   private flush(): void {
     const list = this.deferred
+    if (list.length === 0) return
     this.deferred = []
-    for (const fn of list) fn()
+    queueMicrotask(() => {
+      for (const fn of list) {
+        try {
+          fn()
+        } catch (err) {
+          process.stderr.write(`agora hub: a post-commit wake-up failed: ${(err as Error).message}\n`)
+        }
+      }
+    })
   }
 }
