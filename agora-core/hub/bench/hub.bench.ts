@@ -2,6 +2,7 @@
 // one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
 import {fork, type ChildProcess} from 'node:child_process'
 import {existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
+import {Agent, request} from 'node:http'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -47,11 +48,27 @@ function ask<T>(hub: Hub, msg: string, type: string): Promise<T> {
   })
 }
 
+// One kept-alive connection and node:http, not fetch: undici's per-request cost on the shared cores would be billed to the hub.
+const agent = new Agent({keepAlive: true, maxSockets: 1})
+
+/** One HTTP exchange on the kept-alive connection: status and body text. */
+function exchange(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{status: number; text: string}> {
+  return new Promise((resolve, reject) => {
+    const req = request(url + path, {method, agent, headers: body === undefined ? headers : {...headers, 'content-length': String(Buffer.byteLength(body))}}, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8')}))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 async function call(url: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(url + path, {method, headers: {authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-agora-client': 'bench'},
-    body: body === undefined ? undefined : JSON.stringify(body)})
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`)
+  const {status, text} = await exchange(url, method, path, {authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-agora-client': 'bench'},
+    body === undefined ? undefined : JSON.stringify(body))
+  if (status < 200 || status >= 300) throw new Error(`${method} ${path} -> ${status} ${text.slice(0, 300)}`)
   return text ? JSON.parse(text) : null
 }
 
@@ -61,7 +78,8 @@ async function register(url: string, id: string): Promise<string> {
 
 function openSocket(url: string, key: string, onEnvelope: (e: any) => void): Promise<WebSocket> {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${key}`)
-  ws.on('message', (d) => { const f = JSON.parse(String(d)); if (f.type === 'envelope') onEnvelope(f.envelope) })
+  // Only frames that can carry a latency marker are parsed: the 10 subscribers share the client's core with the poster.
+  ws.on('message', (d) => { const s = String(d); if (!s.includes('"body":"push-')) return; const f = JSON.parse(s); if (f.type === 'envelope') onEnvelope(f.envelope) })
   return new Promise((resolve, reject) => { ws.once('open', () => resolve(ws)); ws.once('error', reject) })
 }
 
@@ -87,7 +105,7 @@ async function main(): Promise<void> {
   let hub = await startHub(db)
   try {
     console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
-    const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, async () => { const r = await fetch(hub.url + '/healthz'); await r.text() }))
+    const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, () => exchange(hub.url, 'GET', '/healthz', {})))
     line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`, `hub CPU ${fmt(healthUs / N_HEALTH, 0)} µs/req`)
 
     const poster = await register(hub.url, 'poster')
@@ -176,6 +194,7 @@ async function main(): Promise<void> {
     line('  hub RSS after a forced full GC', `${fmt(mem.rssAfterGc / 1048576, 1)} MB`)
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
+    agent.destroy()
     if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)
     hub.proc.kill()
     rmSync(dir, {recursive: true, force: true})
