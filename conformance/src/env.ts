@@ -7,6 +7,12 @@ export function scrubAgoraEnv(env: Record<string, string | undefined>): Record<s
   return out
 }
 
+/**
+ * The non-secret marker every spawned turn carries (set after the scrub): the turn's own reception
+ * hooks see it and stand down instead of arming a listener that would hold the check open.
+ */
+export const TURN_MARKER = {AGORA_TURN: 'check'} as const
+
 /** Seconds with one decimal, for details. */
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`

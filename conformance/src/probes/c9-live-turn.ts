@@ -1,7 +1,7 @@
 import {assessTurn, bareToolName} from '@agora/contract'
 import type {HarnessDeclaration} from '@agora/contract'
 import type {Probe} from '../types.js'
-import {scrubAgoraEnv, seconds} from '../env.js'
+import {TURN_MARKER, scrubAgoraEnv, seconds} from '../env.js'
 import {buildSurface} from '../surface.js'
 import {declarationOf} from './declaration-of.js'
 import {refusalText} from './refusal.js'
@@ -36,7 +36,7 @@ export const c9LiveTurn: Probe = {
     const run = await ctx.ports.spawn({
       argv: built.argv,
       cwd: ctx.workspace,
-      env: {...scrubAgoraEnv(ctx.env), ...built.env},
+      env: {...scrubAgoraEnv(ctx.env), ...built.env, ...TURN_MARKER},
       timeoutMs: ctx.timeouts.liveMs,
     })
     const verdict = assessTurn(decl, {stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, kind: 'check'})

@@ -19,7 +19,7 @@ describe('probes/c9-live-turn', () => {
   }
   const whoamiTurn = ok(lines({type: 'init', session: 'S1'}, call('1', 'fx__agora__whoami'), result('1'), {type: 'done'}))
 
-  it('passes a turn whose evidence shows whoami called, spawning the built argv in the workspace with AGORA_* scrubbed', async () => {
+  it('passes a turn whose evidence shows whoami called, spawning the built argv in the workspace with AGORA_* scrubbed and the turn marked a check', async () => {
     const {outcome, spawned} = await run(baseDeclaration('fx-unit'), whoamiTurn)
     expect(outcome.status).to.equal('PASS')
     expect(outcome.detail).to.match(/^one real turn called whoami \(tools: whoami\)/)
@@ -27,6 +27,7 @@ describe('probes/c9-live-turn', () => {
     expect(spawned[0].argv.at(-1)).to.contain('whoami')
     expect(spawned[0].cwd).to.equal('/tmp/workspace-fake')
     expect(spawned[0].env).to.not.have.property('AGORA_API_KEY')
+    expect(spawned[0].env.AGORA_TURN).to.equal('check')
     expect(spawned[0].timeoutMs).to.equal(300_000)
   })
 

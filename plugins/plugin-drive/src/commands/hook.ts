@@ -5,6 +5,7 @@ import type {HookEventName, HookFormat} from '../hook/run-hook.js'
 import {readPayload} from '../hook/stdin.js'
 import {httpHub} from '../hub-port.js'
 import {receptionSeat} from '../seat-context.js'
+import {insideTurn} from '../turn-marker.js'
 
 export default class Hook extends Command {
   static summary = 'Reception hook a harness runs on session events; always exits 0'
@@ -26,6 +27,8 @@ export default class Hook extends Command {
     try {
       const {args, flags} = await this.parse(Hook)
       const payload = await payloadPromise
+      // a driven or checked turn: the driver verifies reception itself, so the hook stays silent
+      if (insideTurn(process.env)) return
       const seat = receptionSeat(flags)
       if (!seat.agentId) {
         this.logToStderr(`agora hook ${args.event}: reception unavailable: no seat identity (pass --as, set AGORA_AGENT_ID, or run \`agora setup <id>\` here)`)

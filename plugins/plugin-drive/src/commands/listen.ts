@@ -5,11 +5,12 @@ import {runListen} from '../listen/run-listen.js'
 import type {ListenSource} from '../listen/run-listen.js'
 import {openWsSource} from '../listen/ws-source.js'
 import {receptionSeat} from '../seat-context.js'
+import {insideTurn} from '../turn-marker.js'
 
 export default class Listen extends Command {
   static summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
   static description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
-Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, signal); 1 no identity or no notify file.`
+Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
 
   static flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
@@ -26,6 +27,11 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, s
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Listen)
+    if (insideTurn(process.env)) {
+      // the driver (or the check) owns reception for this turn; an ear here would only hold the turn open
+      this.log('AGORA_LISTEN ended reason=driven-turn')
+      return
+    }
     const seat = receptionSeat(flags)
     const debounce = Number(flags.debounce)
     if (!Number.isFinite(debounce) || debounce < 0) this.error(`--debounce must be a number of seconds ≥ 0, got '${flags.debounce}'`, {exit: 1})

@@ -3,6 +3,9 @@ import {dirname} from 'node:path'
 
 import type {TurnFile} from '@agora/contract'
 
+import {TURN_MARKER} from '../turn-marker.js'
+import type {TurnMarker} from '../turn-marker.js'
+
 /** Thrown when a harness declaration tries to hand a turn a credential. */
 export class CredentialInTurnEnv extends Error {}
 
@@ -10,8 +13,9 @@ export class CredentialInTurnEnv extends Error {}
  * The turn's environment: the operator's, scrubbed of EVERY AGORA_* variable (a stale key in the
  * operator's shell must not reach a model's process), then the command's own env. The command may
  * name AGORA_API_KEY/AGORA_ADMIN_KEY only as empty strings, which override a framework's config.
+ * Last comes the turn marker, so the turn's own hooks know not to arm reception.
  */
-export function turnEnv(operator: NodeJS.ProcessEnv, command: Record<string, string>): Record<string, string> {
+export function turnEnv(operator: NodeJS.ProcessEnv, command: Record<string, string>, marker: TurnMarker = 'driven'): Record<string, string> {
   for (const name of ['AGORA_API_KEY', 'AGORA_ADMIN_KEY']) {
     if (command[name]) throw new CredentialInTurnEnv(`the harness declaration sets a non-empty ${name} for the turn; agora never hands a turn a credential (agora-mcp reads keys.json itself)`)
   }
@@ -19,7 +23,7 @@ export function turnEnv(operator: NodeJS.ProcessEnv, command: Record<string, str
   for (const [name, value] of Object.entries(operator)) {
     if (value !== undefined && !name.startsWith('AGORA_')) env[name] = value
   }
-  return {...env, ...command}
+  return {...env, ...command, [TURN_MARKER]: marker}
 }
 
 /** Write a turn's files before it starts: 0600 from the first byte, parent folders created 0700 when new. */

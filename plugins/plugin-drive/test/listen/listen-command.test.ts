@@ -26,4 +26,12 @@ describe('agora listen', function () {
     expect(nobody.code).to.equal(1)
     expect(nobody.stdout).to.equal('AGORA_LISTEN ended reason=no-identity\n')
   })
+  it('ends at once with reason=driven-turn inside a driven or checked turn, even with mail owed', async () => {
+    await world.alice.call('POST', '/dms/bob/messages', {status: 'open', title: 'q', body: '?', asks: [{id: 'q1', text: '?', to: ['bob']}]})
+    for (const marker of ['driven', 'check']) {
+      const run = await runAgora(['listen', '--once', '--as', 'bob', '--url', world.hub.url, '--important-only', '--max-wait', '900'], {env: {AGORA_HOME: world.home, AGORA_TURN: marker}, timeoutMs: 20_000})
+      expect(run.code).to.equal(0)
+      expect(run.stdout).to.equal('AGORA_LISTEN ended reason=driven-turn\n')
+    }
+  })
 })

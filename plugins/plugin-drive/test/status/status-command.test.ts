@@ -28,4 +28,13 @@ describe('agora status and agora hook in a wired folder', function () {
     expect(report.hooks.SessionStart).to.match(/^\d{4}-\d\d-\d\dT/)
     expect(report.hooks.Stop).to.equal(null)
   })
+  it('keeps agora hook silent inside a driven or checked turn while the same hook blocks outside one', async () => {
+    await askBob(world)
+    const payload = JSON.stringify({session_id: 's', stop_hook_active: false})
+    const inTurn = await runAgora(['hook', 'Stop'], {env: {AGORA_HOME: world.home, AGORA_TURN: 'driven'}, cwd: world.workspace, input: payload})
+    expect(inTurn.code).to.equal(0)
+    expect(inTurn.stdout).to.equal('')
+    const outside = await runAgora(['hook', 'Stop'], {env: {AGORA_HOME: world.home}, cwd: world.workspace, input: payload})
+    expect(JSON.parse(outside.stdout)).to.include({decision: 'block'})
+  })
 })
