@@ -6,6 +6,7 @@ import type {McpIdentity} from './identity.js'
 import {HubVersionWatch} from './staleness.js'
 import {registerAttachmentTools} from './tools/attachments.js'
 import {registerChannelAdminTools} from './tools/channel-admin.js'
+import {registerCharterReceiptTools} from './tools/charter-receipts.js'
 import {registerChannelTools} from './tools/channels.js'
 import type {ToolContext} from './tools/context.js'
 import {registerFsTools} from './tools/fs.js'
@@ -56,6 +57,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
-    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools]) register(context)
+    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools]) register(context)
   return server
 }

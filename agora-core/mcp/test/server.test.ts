@@ -11,7 +11,7 @@ const LAYER_ONE_TOOLS = [
   'tally_vote', 'wait_for_messages', 'whoami',
 ]
 const LAYER_TWO_TOOLS = [
-  'archive_channel', 'block_agent', 'channel_digest', 'list_blocks', 'put_attachment', 'read_attachment', 'read_charter',
+  'archive_channel', 'block_agent', 'channel_digest', 'charter_receipts', 'list_blocks', 'put_attachment', 'read_attachment', 'read_charter',
   'retract_message', 'retract_thread', 'transfer_channel', 'unblock_agent', 'who_is_reachable',
 ]
 

@@ -31,7 +31,7 @@ describe('governance tools', function () {
     expect(room).to.match(/^CHANNEL CHARTER plan \(channel\/charter\.md v\d+, by alice at /m)
     expect(room).to.match(/⟦AGORA:[0-9a-f]{12}:channel_charter⟧/).and.include('You are behind on the HUB CHARTER v0')
     const hubCharter = await must(bob, 'read_charter')
-    expect(hubCharter).to.match(/^HUB CHARTER v0; receipt recorded/m).and.match(/⟦AGORA:[0-9a-f]{12}:hub_charter⟧\n\S/)
+    expect(hubCharter).to.match(/^HUB CHARTER v0 \(your slice\); receipt recorded/m).and.match(/⟦AGORA:[0-9a-f]{12}:hub_charter⟧\n\S/)
     expect(await must(bob, 'read_charter', {channel: 'plan'})).not.to.include('You are behind')
   })
 
