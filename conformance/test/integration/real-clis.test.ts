@@ -81,10 +81,11 @@ describe('integration/real-clis', function () {
       })
     }
 
-    // Live worlds are wired with --no-hook: claude -p waits for the asyncRewake listener hook setup installs.
+    // Live worlds keep the hooks setup installs: a checked turn carries AGORA_TURN=check, so the async
+    // re-wake listener a harness may wait for before -p exits ends at once instead of holding the turn 900 s.
     for (const harness of ['codex', 'claude', 'opencode'] satisfies WiredHarness[]) {
-      it(`passes C9 with one real ${harness} turn through agora-mcp, a real hub and the model stub`, async () => {
-        const world = await openWorld(harness, [CLI_BIN], ['--no-hook'])
+      it(`passes C9 with one real ${harness} turn through agora-mcp, a real hub and the model stub, hooks installed`, async () => {
+        const world = await openWorld(harness, [CLI_BIN])
         const live = await wireLive(world, harness)
         try {
           const {code, report} = await checkJson(world, harness, ['--live', '--live-timeout', '120', ...live.flags], live.env)
