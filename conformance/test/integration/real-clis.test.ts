@@ -83,7 +83,7 @@ describe('integration/real-clis', function () {
 
     // Live worlds keep the hooks setup installs: a checked turn carries AGORA_TURN=check, so the async
     // re-wake listener a harness may wait for before -p exits ends at once instead of holding the turn 900 s.
-    for (const harness of ['codex', 'claude', 'opencode'] satisfies WiredHarness[]) {
+    for (const harness of ['codex', 'claude', 'opencode', 'pi'] satisfies WiredHarness[]) {
       it(`passes C9 with one real ${harness} turn through agora-mcp, a real hub and the model stub, hooks installed`, async () => {
         const world = await openWorld(harness, [CLI_BIN])
         const live = await wireLive(world, harness)

@@ -11,9 +11,11 @@ function modelArgv(turn: Turn): string[] {
 }
 
 /**
- * pi headless (`pi -p --mode json`). pi has no MCP client, so the turn loads the bridge extension
- * this package ships (`assets/agora-bridge.js`); `--no-extensions` keeps workspace extensions from
- * running (an explicit `-e` survives it). pi enforces nothing at tool time: permissions are advisory.
+ * pi headless (`pi -p --mode json`), as pi 0.73.1 (what npm installs on Node 20) takes it. pi has no
+ * MCP client, so the turn loads the bridge extension this package ships (`assets/agora-bridge.js`);
+ * `--no-extensions` keeps workspace extensions from running (an explicit `-e` survives it). A fresh
+ * turn learns its id from the `session` event; a resume names it with `--session <id>`. pi enforces
+ * nothing at tool time: permissions are advisory.
  */
 export const pi = {
   name: 'pi',
@@ -24,7 +26,7 @@ export const pi = {
   supports: ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: ['reasoning', 'permissions'],
   unmet: [],
-  reasoningVocab: ['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'],
+  reasoningVocab: ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'],
   permissions: {
     vocab: ['read', 'write'],
     argv: {read: ['--no-builtin-tools'], write: []},
@@ -41,12 +43,12 @@ export const pi = {
   workspace,
   buildCommand: (turn) => ({
     argv: [
-      'pi', '-p', '--mode', 'json', '--approve', '--no-extensions',
+      'pi', '-p', '--mode', 'json', '--no-extensions',
       '-e', `${turn.paths.pluginRoot.replace(/\/+$/, '')}/assets/agora-bridge.js`,
       ...modelArgv(turn),
       ...(turn.reasoning ? ['--thinking', turn.reasoning] : []),
       ...turn.permissionArgv,
-      ...(turn.sessionId ? ['--session-id', turn.sessionId] : []),
+      ...(turn.sessionId ? ['--session', turn.sessionId] : []),
       ...passThrough(turn),
       turn.prompt,
     ],

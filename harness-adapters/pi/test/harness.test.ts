@@ -14,19 +14,23 @@ describe('pi', () => {
   describeHarnessContract(pi)
 
   describe('buildCommand', () => {
-    it('builds the captured fresh argv loading only the shipped bridge (harness.md §1.9)', () => {
-      expect(built().argv).to.deep.equal(['pi', '-p', '--mode', 'json', '--approve', '--no-extensions', '-e', BRIDGE, '<prompt>'])
+    it('builds a fresh argv pi 0.73.1 accepts, loading only the shipped bridge (no --approve: 0.73.1 rejects it)', () => {
+      expect(built().argv).to.deep.equal(['pi', '-p', '--mode', 'json', '--no-extensions', '-e', BRIDGE, '<prompt>'])
     })
 
-    it('resumes with a qualified model, thinking, the read level and harness args', () => {
-      expect(built({model: 'fake-model', provider: 'fake', reasoning: 'max', permissions: 'read', sessionId: 'S1', harnessArgs: [['no-skills', '']]}).argv).to.deep.equal([
-        'pi', '-p', '--mode', 'json', '--approve', '--no-extensions', '-e', BRIDGE,
-        '--model', 'fake/fake-model', '--thinking', 'max', '--no-builtin-tools', '--session-id', 'S1', '--no-skills', '<prompt>',
+    it('resumes with --session <id> (0.73.1 has no --session-id), a qualified model, thinking, the read level and harness args', () => {
+      expect(built({model: 'fake-model', provider: 'fake', reasoning: 'xhigh', permissions: 'read', sessionId: 'S1', harnessArgs: [['no-skills', '']]}).argv).to.deep.equal([
+        'pi', '-p', '--mode', 'json', '--no-extensions', '-e', BRIDGE,
+        '--model', 'fake/fake-model', '--thinking', 'xhigh', '--no-builtin-tools', '--session', 'S1', '--no-skills', '<prompt>',
       ])
     })
 
+    it('refuses reasoning max, which pi 0.73.1 does not know', () => {
+      expect(() => built({reasoning: 'max'})).to.throw(/xhigh/)
+    })
+
     it('forwards a provider alone rather than dropping it', () => {
-      expect(built({provider: 'fake'}).argv.slice(8)).to.deep.equal(['--provider', 'fake', '<prompt>'])
+      expect(built({provider: 'fake'}).argv.slice(7)).to.deep.equal(['--provider', 'fake', '<prompt>'])
     })
 
     it('gives the bridge its server command and a private agent dir, keys forced empty', () => {
