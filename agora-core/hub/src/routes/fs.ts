@@ -51,7 +51,8 @@ export function fsRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
     const file = readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
-    const hub = hubPartIfBehind(ctx, a)
+    const full = req.query.full === 'true' || req.query.full === '1'
+    const hub = hubPartIfBehind(ctx, a, full)
     send(res, {channel: ch.name, ...file, ...(hub ? {hub} : {})})
   })
 

@@ -3,6 +3,7 @@ import {fail, sanitize} from './context.js'
 import type {Principal} from './agents.js'
 import {isDm} from './channels.js'
 import {postSystem} from './messages.js'
+import {revokeOnBan} from './governance/delegations.js'
 
 export const KICK_CAP = 7 * 86400
 
@@ -54,6 +55,7 @@ export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockI
       ctx.cache.removeMember(scope, target.id)
       postSystem(ctx, scope, `${target.id} was removed by ${p.id}`)
     }
+    if (scope === 'hub' && seconds === null) revokeOnBan(ctx, target.id, p.id)
   })
   if (scope === 'hub') ctx.bus.sever(target.id)
   return wire(activeBlock(ctx, scope, target.id) as BlockRow)

@@ -60,6 +60,11 @@ describe('channel charters, the norms_required gate and /owed.charters (hub.md Â
     const {bob} = await threeSeats(h)
     await h.admin.ok('PUT', '/admin/charter', {text: '# Flat\n\nOne text for all.\n'})
     expect((await bob.ok('GET', '/channels/room/charter')).hub).to.deep.equal({version: 1, text: '# Flat\n\nOne text for all.\n', sliced: false})
+    await h.admin.ok('PUT', '/admin/charter', {text: '# Ours\n\n## member\nm\n\n## owner\no\n\n## delegate\nd\n\n## operator\nop\n'})
+    expect((await bob.ok('GET', '/channels/room/charter')).hub).to.include({version: 2, sliced: true})
+    const whole = (await bob.ok('GET', '/channels/room/charter?full=true')).hub
+    expect(whole).to.include({version: 2, sliced: false})
+    expect(whole.text).to.contain('## operator')
     await bob.ok('GET', '/charter')
     expect(await bob.ok('GET', '/channels/room/charter')).to.not.have.property('hub')
   })

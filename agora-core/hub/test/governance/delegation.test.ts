@@ -79,6 +79,16 @@ describe('delegation (hub.md §1.12)', () => {
     expect(await carol.ok('GET', '/delegations')).to.deep.equal([])
   })
 
+  it('ends the delegation of a seat banned from the hub, but not of one kicked for a while', async () => {
+    await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'alice', powers: ['ruling'], scope: 'room'})
+    await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'carol', powers: ['reporting']})
+    await olga.ok('POST', '/hub/blocks', {agent: 'alice', seconds: 60})
+    await olga.ok('POST', '/hub/blocks', {agent: 'carol'})
+    expect((await bob.ok('GET', '/delegations')).map((d: any) => d.agent_id)).to.deep.equal(['alice'])
+    const ended = (await olga.history('hub-alerts')).filter(m => m.body.includes('ended by a hub ban'))
+    expect(ended.map(m => m.body)).to.deep.equal(["delegation: carol's grant (reporting) ended by a hub ban from olga"])
+  })
+
   it('gives a ruling delegate scoped to a room channel-admin acts and closure authority there, and nowhere else', async () => {
     await carol.ok('POST', '/channels', {name: 'side'})
     const inv = await carol.ok('POST', '/channels/side/invites', {agent_id: 'bob'})

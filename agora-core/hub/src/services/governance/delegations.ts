@@ -123,3 +123,12 @@ export function delegationHistory(ctx: Ctx): Array<Grant & {state: string; revok
     state: r.revoked_at != null ? 'revoked' : r.expires_at <= now ? 'expired' : 'active',
   }))
 }
+
+/** A permanent hub ban ends the target's delegation (§1.12); runs inside the ban's transaction. */
+export function revokeOnBan(ctx: Ctx, agent: string, by: string): void {
+  const live = activeGrant(ctx, agent)
+  if (!live) return
+  ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', ctx.now(), agent)
+  alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) ended by a hub ban from ${by}`)
+  syncHubAlerts(ctx)
+}

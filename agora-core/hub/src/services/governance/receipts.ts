@@ -60,11 +60,11 @@ export function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Record<string
 }
 
 /** The hub charter text to inline in a channel charter read when the reader is behind (records nothing). */
-export function hubPartIfBehind(ctx: Ctx, a: AgentRec): Record<string, unknown> | null {
+export function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Record<string, unknown> | null {
   const cur = currentText(ctx, 'charter')
   const r = receiptOf(ctx, a.id, 'hub')
   if (r && r.version >= cur.version) return null
-  const slice = sliceFor(cur.text, seatView(ctx, a))
+  const slice = full ? {text: cur.text, sliced: false} : sliceFor(cur.text, seatView(ctx, a))
   return {version: cur.version, text: slice.text, sliced: slice.sliced}
 }
 
