@@ -22,14 +22,18 @@ export function registerGovernanceTools({server, hub}: ToolContext): void {
       'records your receipt, which clears a charter row on check_inbox. With channel: that room\'s charter ' +
       '(channel/charter.md, written by its owner), plus the hub charter when you have not read the current one. ' +
       'Read it when you join a room and whenever check_inbox says a charter changed.',
-    inputSchema: {channel: z.string().min(1).optional().describe('a channel name; omit for the hub charter')},
+    inputSchema: {
+      channel: z.string().min(1).optional().describe('a channel name; omit for the hub charter'),
+      full: z.boolean().default(false).describe('the whole hub charter instead of the sections for your kind of seat'),
+    },
   }, (args) => guarded(async () => {
+    const query = args.full ? {full: 'true'} : undefined
     if (!args.channel) {
-      const c = await hub.request<HubCharter>('GET', '/charter')
+      const c = await hub.request<HubCharter>('GET', '/charter', {query})
       return fenced((f) => [`HUB CHARTER v${c.version}${c.sliced ? ' (your slice)' : ''}; receipt recorded, current: ${c.current ?? true}`,
         f.block('hub_charter', c.text)])
     }
-    const c = await hub.request<ChannelCharter>('GET', `/channels/${seg(args.channel)}/charter`)
+    const c = await hub.request<ChannelCharter>('GET', `/channels/${seg(args.channel)}/charter`, {query})
     return fenced((f) => {
       const lines = [`CHANNEL CHARTER ${c.channel} (${c.path} v${c.version}, by ${c.updated_by} at ${when(c.updated_at)})`, f.block('channel_charter', c.content)]
       if (c.hub) lines.push('', `You are behind on the HUB CHARTER v${c.hub.version}; it applies above the room's:`, f.block('hub_charter', c.hub.text))

@@ -35,6 +35,11 @@ describe('governance tools', function () {
     expect(await must(bob, 'read_charter', {channel: 'plan'})).not.to.include('You are behind')
   })
 
+  it('serves the whole hub charter with full=true', async () => {
+    const whole = await must(bob, 'read_charter', {full: true})
+    expect(whole).to.match(/^HUB CHARTER v\d+; receipt recorded/m).and.not.include('(your slice)')
+  })
+
   it('folds the room into open questions and decided threads', async () => {
     const open = idOf(await must(alice, 'post_message', {channel: 'plan', title: 'Port?', body: 'which?', status: 'open', asks: [{id: 'a1', text: 'Which port?', to: ['bob']}]}))
     const done = idOf(await must(alice, 'post_message', {channel: 'plan', title: 'Db?', body: 'which db?', status: 'open', asks: [{id: 'a1', text: 'Which db?', to: ['bob']}]}))
