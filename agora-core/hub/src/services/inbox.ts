@@ -10,16 +10,37 @@ import type {ThreadState} from './obligations.js'
 export const INBOX_WINDOW = 100
 
 interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
+/** A window row whose serialized envelope is reused as is: only its sort keys were read. */
+interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: string}
+
+const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+
+/**
+ * The cursor window of one channel. For the text form, a first pass reads only the columns that
+ * decide reuse; when every row's serialized envelope is at hand, bodies and data are never read.
+ */
+function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Array<Picked | Reused> {
+  if (asText) {
+    const light = ctx.q.rawAll(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
+    const reused: Reused[] = []
+    for (const [id, sender, status, retractedAt, critical, createdAt, seq] of light) {
+      if ((status === 'open' || status === 'blocked') && retractedAt == null) break
+      const text = texts.get(keyOf(ctx, viewer, id as string, retractedAt as number | null, sender as string))
+      if (text === undefined) break
+      reused.push({id: id as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
+    }
+    if (reused.length === light.length) return reused
+  }
+  return selectMessages(ctx, WINDOW, channel, after, viewer).map(m => ({m, pinned: false, debt: false}))
+}
 
 /** §4.3 selection: cursor window + unread criticals + pinned obligations + directive debts. */
-function selectInbox(ctx: Ctx, viewer: string): Picked[] {
-  const picked = new Map<string, Picked>()
+function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Array<Picked | Reused> {
+  const picked = new Map<string, Picked | Reused>()
   const cursors = new Map(ctx.q.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer)
     .map(r => [r.channel, r.last_seq]))
   for (const channel of ctx.cache.channelsOf(viewer)) {
-    const rows = selectMessages(ctx, `FROM messages WHERE channel = ? AND seq > ? AND sender != ?
-      ORDER BY seq LIMIT ${INBOX_WINDOW}`, channel, cursors.get(channel) ?? 0, viewer)
-    for (const m of rows) picked.set(m.id, {m, pinned: false, debt: false})
+    for (const p of windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
   const criticals = selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
@@ -35,6 +56,10 @@ function selectInbox(ctx: Ctx, viewer: string): Picked[] {
   return [...picked.values()]
 }
 
+function isReused(p: Picked | Reused): p is Reused {
+  return 'text' in p
+}
+
 /** A plain (not pinned, not an obligation) envelope depends only on the row, the viewer and the sender's role. */
 function isStable(p: Picked): boolean {
   return !p.pinned && !p.debt && !isObligation(p.m)
@@ -43,19 +68,27 @@ function isStable(p: Picked): boolean {
 const TEXT_LIMIT = 20_000
 const texts = new Map<string, string>()
 
-function stableKey(ctx: Ctx, m: StoredMessage, viewer: string): string {
-  return `${viewer}\u0000${m.id}\u0000${m.retracted_at ?? ''}\u0000${ctx.cache.isOperator(m.sender) ? 1 : 0}`
+function keyOf(ctx: Ctx, viewer: string, id: string, retractedAt: number | null, sender: string): string {
+  return `${viewer}\u0000${id}\u0000${retractedAt ?? ''}\u0000${ctx.cache.isOperator(sender) ? 1 : 0}`
 }
 
+function stableKey(ctx: Ctx, m: StoredMessage, viewer: string): string {
+  return keyOf(ctx, viewer, m.id, m.retracted_at, m.sender)
+}
+
+type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string}
+
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (§4.3 step 5). */
-function render(ctx: Ctx, viewer: string, all: Picked[], asText: boolean): Array<{sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string}> {
+function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Rendered[] {
+  const all = picked.filter((p): p is Picked => !isReused(p))
   const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
   const parents = sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
   const pinnedRead = readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
-  const out = all.map(p => {
+  const out = picked.map((p): Rendered => {
+    if (isReused(p)) return {sort: [p.critical ? 1 : 0, 0, p.created_at, p.seq], text: p.text}
     const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
     const cached = key ? texts.get(key) : undefined
-    if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq] as [number, number, number, number], text: cached}
+    if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
     const env = buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
       parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
@@ -73,12 +106,12 @@ function render(ctx: Ctx, viewer: string, all: Picked[], asText: boolean): Array
 
 /** §4.3: the viewer's envelopes, sorted: critical first, then escalated, then oldest. */
 export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[] {
-  return render(ctx, viewer, selectInbox(ctx, viewer), false).map(e => e.env as Record<string, unknown>)
+  return render(ctx, viewer, selectInbox(ctx, viewer, false), false).map(e => e.env as Record<string, unknown>)
 }
 
 /** The same list as wire JSON, reusing the serialized text of envelopes that cannot have changed. */
 export function computeInboxJson(ctx: Ctx, viewer: string): {json: string; count: number} {
-  const items = render(ctx, viewer, selectInbox(ctx, viewer), true)
+  const items = render(ctx, viewer, selectInbox(ctx, viewer, true), true)
   return {json: `[${items.map(e => e.text).join(',')}]`, count: items.length}
 }
 
