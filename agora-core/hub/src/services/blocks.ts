@@ -3,7 +3,7 @@ import {fail, sanitize} from './context.js'
 import type {Principal} from './agents.js'
 import {isDm} from './channels.js'
 import {postSystem} from './messages.js'
-import {revokeOnBan} from './governance/delegations.js'
+import {activeGrant, moderates, revokeOnBan} from './governance/delegations.js'
 
 export const KICK_CAP = 7 * 86400
 
@@ -36,13 +36,15 @@ export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockI
   if (scope !== 'hub') {
     const ch = ctx.cache.channels.get(scope)
     if (!ch) fail(404, `channel '${scope}' does not exist`)
-    if (!p.operator && ch.created_by !== p.id) fail(403, `only the owner of '${scope}' or an operator can block there`)
+    if (!p.operator && ch.created_by !== p.id && !moderates(ctx, p.id, scope)) fail(403, `only the owner of '${scope}', an operator or a moderation delegate can block there`)
     if (ch.created_by === input.agent) fail(403, 'a channel owner cannot be kicked from their own channel; use a hub block')
-  } else if (!p.operator) fail(403, 'hub blocks are for operators; ask one')
+  } else if (!p.operator && !moderates(ctx, p.id, 'hub')) fail(403, 'hub blocks are for operators and hub-wide moderation delegates; ask one')
   const target = ctx.cache.agents.get(input.agent)
   if (!target) fail(404, `no agent '${input.agent}'`)
   if (target.id === p.id) fail(400, 'you cannot block yourself')
   if (target.operator) fail(403, 'operators can never be blocked')
+  const byModeration = !p.operator && (scope === 'hub' || ctx.cache.channels.get(scope)?.created_by !== p.id)
+  if (byModeration && activeGrant(ctx, target.id)) fail(403, `'${target.id}' holds a delegation; only an operator can block a delegate`)
   const seconds = input.seconds ?? null
   if (seconds !== null && (seconds <= 0 || seconds > KICK_CAP)) fail(400, `a kick lasts more than 0 and at most ${KICK_CAP} seconds; omit seconds for a ban`)
   const now = ctx.now()
@@ -62,8 +64,8 @@ export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockI
 }
 
 export function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: string): Record<string, unknown> {
-  if (scope === 'hub' ? !p.operator : !(p.operator || ctx.cache.channels.get(scope)?.created_by === p.id)) {
-    fail(403, 'only an operator (or, for a channel, its owner) can lift a block')
+  if (!moderates(ctx, p.id, scope) && (scope === 'hub' ? !p.operator : !(p.operator || ctx.cache.channels.get(scope)?.created_by === p.id))) {
+    fail(403, 'only an operator, a moderation delegate (or, for a channel, its owner) can lift a block')
   }
   const r = ctx.q.run('UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL', ctx.now(), scope, agent)
   return {agent_id: agent, scope, lifted: r.changes > 0}

@@ -132,3 +132,10 @@ export function revokeOnBan(ctx: Ctx, agent: string, by: string): void {
   alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) ended by a hub ban from ${by}`)
   syncHubAlerts(ctx)
 }
+
+/** A `moderation` grant covers hub scope when hub-wide or `*`, and a channel when scoped to it (or `*`/hub-wide). */
+export function moderates(ctx: Ctx, agent: string, scope: string): boolean {
+  const g = activeGrant(ctx, agent)
+  if (!g || !g.powers.includes('moderation')) return false
+  return g.scope === '' || g.scope === '*' || g.scope === scope
+}
