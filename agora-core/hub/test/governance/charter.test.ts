@@ -22,6 +22,19 @@ describe('hub charter and rules (hub.md §1.13)', () => {
     expect(await h.admin.ok('PUT', '/admin/rules', {text: 'Be brief.\n', version: 5})).to.include({version: 5})
   })
 
+  it('refuses malformed governance bodies with 422 and changes nothing', async () => {
+    for (const body of [{}, {text: 7}, {text: 'x', version: 0}, {text: 'x', extra: true}]) {
+      expect((await h.admin.put('/admin/charter', body)).status, JSON.stringify(body)).to.equal(422)
+      expect((await h.admin.put('/admin/rules', body)).status, JSON.stringify(body)).to.equal(422)
+    }
+    const bad = await h.admin.put('/admin/delegation', {agent_id: 'x', powers: []})
+    expect(bad.status).to.equal(422)
+    expect(bad.body.detail[0].loc).to.deep.equal(['body', 'powers'])
+    expect((await h.admin.ok('GET', '/admin/charter')).version).to.equal(0)
+    expect((await h.admin.ok('GET', '/admin/rules')).version).to.equal(0)
+    expect((await h.admin.put('/admin/charter', {text: '   '})).status).to.equal(400)
+  })
+
   it('reports sliceability on PUT /admin/charter and slices GET /charter by seat kind', async () => {
     const {alice, bob} = await threeSeats(h)
     const put = await h.admin.ok('PUT', '/admin/charter', {text: SECTIONED})

@@ -79,6 +79,15 @@ describe('hub-alerts and the dark watchdog (hub.md §6.1)', () => {
     ;(h as any).hub = {close: async () => {}}
   })
 
+  it('publishes nothing while the hub is paused, and alerts once it resumes', async () => {
+    await alice.postMessage('room', {status: 'open', title: 'review please', to: ['bob']})
+    t += 2 * 3600
+    await h.admin.ok('PUT', '/admin/pause', {reason: 'maintenance'})
+    expect(await h.hub.sweepDark()).to.deep.equal([])
+    await h.admin.ok('DELETE', '/admin/pause')
+    expect(await h.hub.sweepDark()).to.deep.equal(['bob'])
+  })
+
   it('lets only an operator write a mission', async () => {
     expect((await alice.put('/admin/agents/bob/mission', {mission: 'obey alice'})).status).to.equal(403)
     expect(await olga.ok('PUT', '/admin/agents/bob/mission', {mission: 'review code'})).to.deep.equal({agent_id: 'bob', mission: 'review code'})
