@@ -74,28 +74,66 @@ export async function writePrivateFile(path: string, content: string): Promise<v
   await chmod(path, 0o600)
 }
 
+export interface PresenceCredential {
+  label: string
+  key: string
+}
+
 /**
- * The hub's presence record, read with a credential that is not the seat's own (reading it with
- * the seat's key would itself advance it). Without one, the reader is null and C9 says so.
+ * The hub's presence record (`GET /presence/{a}`), read with a credential that is not the seat's
+ * own: reading it with the seat's key would itself advance it. Candidates are tried in order (the
+ * admin key, then other seats this home holds keys for — an operator sees everyone, a co-member its
+ * channel mates); the first the hub answers is kept, so before and after come from the same viewer.
  */
-export function presenceReader(url: string, credential: {label: string; key: string} | null, fetchImpl: typeof fetch = fetch): HubPort {
+export function presenceReader(url: string, credentials: PresenceCredential | PresenceCredential[] | null, fetchImpl: typeof fetch = fetch): HubPort {
+  const candidates = credentials === null ? [] : Array.isArray(credentials) ? credentials : [credentials]
+  let chosen: PresenceCredential | null = null
+  const read = async (credential: PresenceCredential, agentId: string): Promise<number> => {
+    try {
+      const res = await fetchImpl(`${url}/presence/${encodeURIComponent(agentId)}`, {
+        headers: {authorization: `Bearer ${credential.key}`},
+        signal: AbortSignal.timeout(5000),
+      })
+      if (!res.ok) return -1
+      const body = (await res.json()) as {updated_at?: unknown}
+      return typeof body.updated_at === 'number' ? body.updated_at : -1
+    } catch {
+      return -1
+    }
+  }
   return {
-    reader: credential?.label ?? null,
+    get reader() {
+      if (chosen) return chosen.label
+      return candidates.length === 0 ? null : candidates.map((c) => c.label).join(' or ')
+    },
     async presenceUpdatedAt(agentId: string): Promise<number> {
-      if (credential === null) return -1
-      try {
-        const res = await fetchImpl(`${url}/presence/${encodeURIComponent(agentId)}`, {
-          headers: {authorization: `Bearer ${credential.key}`},
-          signal: AbortSignal.timeout(5000),
-        })
-        if (!res.ok) return -1
-        const body = (await res.json()) as {updated_at?: unknown}
-        return typeof body.updated_at === 'number' ? body.updated_at : -1
-      } catch {
-        return -1
+      if (chosen) return read(chosen, agentId)
+      for (const candidate of candidates) {
+        const at = await read(candidate, agentId)
+        if (at >= 0) {
+          chosen = candidate
+          return at
+        }
       }
+      return -1
     },
   }
+}
+
+/** Keys this home caches for seats at the (normalized) `url` other than `agentId`: presence readers that leave the seat's own record alone. */
+export async function otherSeatCredentials(keysFile: string, url: string, agentId: string): Promise<PresenceCredential[]> {
+  const text = await readSmallFile(keysFile)
+  if (text === null) return []
+  let keys: Record<string, unknown>
+  try {
+    keys = JSON.parse(text) as Record<string, unknown>
+  } catch {
+    return []
+  }
+  const prefix = `${url}::`
+  return Object.entries(keys)
+    .filter(([entry, key]) => entry.startsWith(prefix) && entry !== prefix + agentId && typeof key === 'string' && key.trim() !== '')
+    .map(([entry, key]) => ({label: `seat ${entry.slice(prefix.length)}'s key`, key: (key as string).trim()}))
 }
 
 /** The real ports, bound to the operator environment (PATH lookups use it). */

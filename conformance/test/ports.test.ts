@@ -96,6 +96,24 @@ describe('ports', () => {
       server.close()
     })
 
+    it('falls through a refused credential to the next and keeps the one the hub answered', async () => {
+      const seen: string[] = []
+      const server = createServer((req, res) => {
+        seen.push(String(req.headers.authorization))
+        if (req.headers.authorization === 'Bearer op-key') res.end(JSON.stringify({agent_id: 'seat-1', state: 'active', updated_at: 7}))
+        else res.writeHead(403).end('{"detail":"the admin key is not a seat"}')
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const hub = presenceReader(url, [{label: 'the admin key', key: 'admin'}, {label: "seat op's key", key: 'op-key'}])
+      expect(hub.reader).to.equal("the admin key or seat op's key")
+      expect(await hub.presenceUpdatedAt('seat-1')).to.equal(7)
+      expect(await hub.presenceUpdatedAt('seat-1')).to.equal(7)
+      expect(hub.reader).to.equal("seat op's key")
+      expect(seen).to.deep.equal(['Bearer admin', 'Bearer op-key', 'Bearer op-key'])
+      server.close()
+    })
+
     it('has no reader and answers -1 without a credential', async () => {
       const hub = presenceReader('http://127.0.0.1:9', null)
       expect(hub.reader).to.equal(null)

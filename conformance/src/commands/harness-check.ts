@@ -1,10 +1,10 @@
 import {resolve} from 'node:path'
 import {Args, Command, Flags} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv} from '@agora/contract'
-import {lookupKey, readSeatRecord, resolveAdminKey, resolveHome, resolveSeat} from '@agora/home'
+import {keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveAdminKey, resolveHome, resolveSeat} from '@agora/home'
 import {checkHarness} from '../check.js'
 import {resolveMcpCommand} from '../mcp-command.js'
-import {presenceReader, realPorts} from '../ports.js'
+import {otherSeatCredentials, presenceReader, realPorts} from '../ports.js'
 import {renderText} from '../render-text.js'
 import type {HarnessCheckReport} from '../types.js'
 import {exitCodeOf} from '../verdict.js'
@@ -51,7 +51,8 @@ export default class HarnessCheck extends Command {
     const discovered = await discoverHarnesses(this.config)
     const key = lookupKey(home, resolved.url, agentId)
     const adminKey = resolveAdminKey(home, env)
-    const hub = presenceReader(resolved.url, adminKey ? {label: 'the admin key', key: adminKey} : null)
+    const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
+    const hub = presenceReader(resolved.url, readers)
     const tty = process.stderr.isTTY === true && !this.jsonEnabled()
     const report = await checkHarness({
       harness: args.harness,
