@@ -26,3 +26,12 @@ export function validateGov<T>(name: keyof typeof SCHEMAS, body: unknown): T {
   if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
   return value as T
 }
+
+/** A boolean query flag (`?full=true`): true/1, false/0 or absent; anything else is 422, never silently false. */
+export function boolQuery(raw: unknown, name: string): boolean {
+  if (raw === undefined) return false
+  const text = Array.isArray(raw) ? String(raw[0]) : String(raw)
+  if (text === 'true' || text === '1' || text === '') return true
+  if (text === 'false' || text === '0') return false
+  throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be true or false`, type: 'bool_parsing'}])
+}

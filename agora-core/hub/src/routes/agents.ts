@@ -10,6 +10,7 @@ import {hubState, isPaused} from '../services/pause.js'
 import {pauseGate} from '../services/channels.js'
 import {currentText} from '../services/governance/texts.js'
 import {activeGrant} from '../services/governance/delegations.js'
+import {boolQuery} from '../http/governance-schemas.js'
 import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
@@ -46,8 +47,8 @@ export function agentRoutes(ctx: Ctx): Router {
   })
 
   r.get('/charter', (req, res) => {
-    const full = req.query.full === 'true' || req.query.full === '1'
-    send(res, readHubCharter(ctx, requireSeat(principal(ctx, req)), full))
+    const seat = requireSeat(principal(ctx, req))
+    send(res, readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
   })
 
   r.put('/me/about', (req, res) => {

@@ -7,6 +7,7 @@ import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
 import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
 import {hubPartIfBehind} from '../services/governance/receipts.js'
+import {boolQuery} from '../http/governance-schemas.js'
 import {wireMessage} from '../services/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
@@ -51,7 +52,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
     const file = readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
-    const full = req.query.full === 'true' || req.query.full === '1'
+    const full = boolQuery(req.query.full, 'full')
     const hub = hubPartIfBehind(ctx, a, full)
     send(res, {channel: ch.name, ...file, ...(hub ? {hub} : {})})
   })

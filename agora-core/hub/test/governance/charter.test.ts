@@ -45,6 +45,8 @@ describe('hub charter and rules (hub.md §1.13)', () => {
     expect(mine.text).to.contain('Shared preamble').and.contain('Answer first').and.not.contain('Keep the room tidy')
     expect((await alice.ok('GET', '/charter')).text).to.contain('Keep the room tidy').and.not.contain('Keep the hub up')
     expect((await bob.ok('GET', '/charter?full=true')).text).to.equal(SECTIONED)
+    expect((await bob.get('/charter?full=yes')).status).to.equal(422)
+    expect((await bob.get('/channels/room/charter?full=maybe')).status).to.equal(422)
     const flat = await h.admin.ok('PUT', '/admin/charter', {text: UNSECTIONED})
     expect(flat).to.deep.equal({version: 2, missing_roles: ['member', 'owner', 'delegate', 'operator'], sliceable: false,
       unsectioned_roles: ['member', 'owner']})
