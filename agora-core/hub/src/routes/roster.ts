@@ -6,6 +6,7 @@ import {validate} from '../http/schemas.js'
 import {cleanMission, requireSeat} from '../services/agents.js'
 import type {Principal} from '../services/agents.js'
 import {recomputeClosed} from '../services/debts.js'
+import {HUB_ALERTS, syncHubAlerts} from '../services/governance/hub-alerts.js'
 
 function requireOperator(p: Principal): void {
   if (!p.operator) fail(403, 'this route needs an operator seat or the admin key')
@@ -35,6 +36,7 @@ export function rosterRoutes(ctx: Ctx): Router {
     ctx.q.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
     a.operator = body.operator
     if (changed) recomputeClosed(ctx)
+    if (changed && ctx.cache.channels.has(HUB_ALERTS)) syncHubAlerts(ctx)
     send(res, {agent: a.id, operator: a.operator, changed, by: p.id})
   })
 

@@ -20,7 +20,7 @@ describe('hub-alerts and the dark watchdog (hub.md §6.1)', () => {
   })
   afterEach(async () => { await h.close() })
 
-  it('creates hub-alerts lazily as a private ownerless room of operators and reporting delegates', async () => {
+  it('creates hub-alerts lazily as a private ownerless room of operators and reporting delegates, re-synced on grants, role changes and sweeps', async () => {
     expect((await olga.get('/channels/hub-alerts/info')).status).to.equal(404)
     await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'alice', powers: ['reporting'], mission: 'watch the fleet'})
     const info = await olga.ok('GET', '/channels/hub-alerts/info')
@@ -35,6 +35,10 @@ describe('hub-alerts and the dark watchdog (hub.md §6.1)', () => {
     const after = (await olga.ok('GET', '/channels/hub-alerts/info')).members.map((m: any) => m.agent_id).sort()
     expect(after).to.deep.equal(['olga', 'oscar'])
     expect((await bob.post('/channels/hub-alerts/join', {})).status).to.equal(403)
+    await olga.ok('PUT', '/agents/bob/role', {operator: true})
+    expect((await bob.ok('GET', '/channels/hub-alerts/info')).members.map((m: any) => m.agent_id)).to.include('bob')
+    await olga.ok('PUT', '/agents/bob/role', {operator: false})
+    expect((await bob.get('/channels/hub-alerts/info')).status).to.equal(403)
   })
 
   it('raises one AGENT DARK alert per episode, fyi, addressed to reporting delegates, with private rooms redacted', async () => {
