@@ -1,7 +1,11 @@
+import {RECEPTION_TOOL, receive} from './reception.js'
+
 /**
  * The stub's whole "intelligence", independent of any wire format: offered a tool whose name
  * contains `whoami` and no tool result yet, call it; after a tool result, answer with its first
- * line; otherwise answer plain text. Each wire module reduces its request to `ScriptInput`.
+ * line; otherwise answer plain text. A turn whose prompt does not mention whoami and that is
+ * offered `check_inbox` runs the reception script instead (reception.ts). Each wire module reduces
+ * its request to `ScriptInput`.
  */
 
 /** One tool the request offers, with the namespace it was offered under (Responses only). */
@@ -10,14 +14,24 @@ export interface OfferedTool {
   namespace?: string
 }
 
+/** A tool the model called since the turn's prompt, with its result text (null while none came back). */
+export interface ToolCallSoFar {
+  name: string
+  result: string | null
+}
+
 export interface ScriptInput {
   tools: OfferedTool[]
   /** Text of the latest tool result, or null when the conversation has none after the last user turn. */
   toolResult: string | null
+  /** The turn's prompt (the last user message), when the wire can tell it apart from tool results. */
+  prompt?: string
+  /** The tool calls made since that prompt, in order. */
+  calls?: ToolCallSoFar[]
 }
 
 export type ScriptReply =
-  | {kind: 'tool-call'; tool: OfferedTool}
+  | {kind: 'tool-call'; tool: OfferedTool; arguments?: Record<string, unknown>; callId?: string}
   | {kind: 'final'; text: string}
   | {kind: 'text'; text: string}
 
@@ -28,6 +42,8 @@ export const PLAIN_TEXT = 'fake-ok'
 export const TARGET_TOOL = 'whoami'
 
 export function decide(input: ScriptInput): ScriptReply {
+  const inReception = input.prompt !== undefined && !input.prompt.toLowerCase().includes(TARGET_TOOL)
+  if (inReception && input.tools.some((t) => t.name.toLowerCase().includes(RECEPTION_TOOL))) return receive(input.tools, input.calls ?? [])
   if (input.toolResult !== null) return {kind: 'final', text: `FINAL: ${firstLine(input.toolResult)}`}
   const tool = input.tools.find((t) => t.name.toLowerCase().includes(TARGET_TOOL))
   if (tool) return {kind: 'tool-call', tool}

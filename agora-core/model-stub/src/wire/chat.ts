@@ -1,5 +1,5 @@
 import type {ServerResponse} from 'node:http'
-import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply} from '../script.js'
+import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /** OpenAI Chat Completions: tools under `tools[].function.name`; a result is a trailing `role: 'tool'` message. */
@@ -9,9 +9,23 @@ export function chatInput(body: Record<string, unknown>): ScriptInput {
     const name = (t as {function?: {name?: unknown}}).function?.name
     if (typeof name === 'string') tools.push({name})
   }
-  const messages = asArray(body.messages) as Array<{role?: string; content?: unknown}>
+  const messages = asArray(body.messages) as ChatMessage[]
   const last = messages.at(-1)
-  return {tools, toolResult: last?.role === 'tool' ? textOf(last.content) : null}
+  return {tools, toolResult: last?.role === 'tool' ? textOf(last.content) : null, ...turnSoFar(messages)}
+}
+
+interface ChatMessage {role?: string; content?: unknown; tool_call_id?: string; tool_calls?: Array<{id?: string; function?: {name?: string}}>}
+
+/** The last user message's text and the assistant tool calls after it, each with its `role: 'tool'` answer. */
+function turnSoFar(messages: ChatMessage[]): Pick<ScriptInput, 'prompt' | 'calls'> {
+  const at = messages.findLastIndex((m) => m.role === 'user')
+  if (at < 0) return {}
+  const after = messages.slice(at + 1)
+  const calls: ToolCallSoFar[] = after.flatMap((m) => (m.role === 'assistant' ? m.tool_calls ?? [] : [])).map((call) => {
+    const answer = after.find((m) => m.role === 'tool' && m.tool_call_id === call.id)
+    return {name: String(call.function?.name ?? ''), result: answer ? textOf(answer.content) : null}
+  })
+  return {prompt: textOf(messages[at].content), calls}
 }
 
 export function answerChat(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
@@ -21,7 +35,7 @@ export function answerChat(body: Record<string, unknown>, res: ServerResponse): 
   const base = {id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model}
   const usage = {prompt_tokens: 10, completion_tokens: 5, total_tokens: 15}
   const toolCall = reply.kind === 'tool-call'
-    ? {id: 'call_1', type: 'function', function: {name: reply.tool.name, arguments: '{}'}}
+    ? {id: reply.callId ?? 'call_1', type: 'function', function: {name: reply.tool.name, arguments: JSON.stringify(reply.arguments ?? {})}}
     : null
   if (body.stream !== true) {
     const message = toolCall
@@ -39,7 +53,7 @@ export function answerChat(body: Record<string, unknown>, res: ServerResponse): 
   chunk({role: 'assistant', content: ''}, null)
   if (toolCall) {
     chunk({tool_calls: [{index: 0, id: toolCall.id, type: 'function', function: {name: toolCall.function.name, arguments: ''}}]}, null)
-    chunk({tool_calls: [{index: 0, function: {arguments: '{}'}}]}, null)
+    chunk({tool_calls: [{index: 0, function: {arguments: toolCall.function.arguments}}]}, null)
     chunk({}, 'tool_calls')
   } else if (reply.kind !== 'tool-call') {
     chunk({content: reply.text}, null)

@@ -1,5 +1,5 @@
 import type {ServerResponse} from 'node:http'
-import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply} from '../script.js'
+import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /**
@@ -19,9 +19,21 @@ export function responsesInput(body: Record<string, unknown>): ScriptInput {
       tools.push({name: t.name})
     }
   }
-  const input = asArray(body.input) as Array<{type?: string; output?: unknown}>
+  const input = asArray(body.input) as Array<{type?: string; role?: string; content?: unknown; name?: string; call_id?: string; output?: unknown}>
   const last = input.at(-1)
-  return {tools, toolResult: last?.type === 'function_call_output' ? textOf(last.output) : null}
+  return {tools, toolResult: last?.type === 'function_call_output' ? textOf(last.output) : null, ...turnSoFar(input)}
+}
+
+/** The last user message's text and the function calls after it, each with its output. */
+function turnSoFar(input: Array<{type?: string; role?: string; content?: unknown; name?: string; call_id?: string; output?: unknown}>): Pick<ScriptInput, 'prompt' | 'calls'> {
+  const at = input.findLastIndex((item) => item.role === 'user')
+  if (at < 0) return {}
+  const after = input.slice(at + 1)
+  const calls: ToolCallSoFar[] = after.filter((item) => item.type === 'function_call').map((call) => {
+    const output = after.find((item) => item.type === 'function_call_output' && item.call_id === call.call_id)
+    return {name: String(call.name ?? ''), result: output ? textOf(output.output) : null}
+  })
+  return {prompt: textOf(input[at].content), calls}
 }
 
 export function answerResponses(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
@@ -29,9 +41,9 @@ export function answerResponses(body: Record<string, unknown>, res: ServerRespon
   const id = 'resp_stub'
   const item = reply.kind === 'tool-call'
     ? {
-        type: 'function_call', id: 'fc_1', call_id: 'call_1', name: reply.tool.name,
+        type: 'function_call', id: `fc_${(reply.callId ?? 'call_1').replace(/^call_/, '')}`, call_id: reply.callId ?? 'call_1', name: reply.tool.name,
         ...(reply.tool.namespace ? {namespace: reply.tool.namespace} : {}),
-        arguments: '{}', status: 'completed',
+        arguments: JSON.stringify(reply.arguments ?? {}), status: 'completed',
       }
     : {
         type: 'message', id: 'msg_1', role: 'assistant', status: 'completed',
