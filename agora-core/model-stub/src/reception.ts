@@ -1,7 +1,7 @@
 import type {OfferedTool, ScriptReply, ToolCallSoFar} from './script.js'
 
 /**
- * The reception script: a driven turn (its prompt does not ask for whoami) that is offered
+ * The reception script: a driven turn (its prompt asks for check_inbox) that is offered
  * `check_inbox` calls it once; if the inbox shows an obligation (a `YOU OWE` to_answer row), it
  * answers that message with `post_message` once; then it ends with the final text `done`.
  */

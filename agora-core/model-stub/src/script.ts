@@ -3,8 +3,8 @@ import {RECEPTION_TOOL, receive} from './reception.js'
 /**
  * The stub's whole "intelligence", independent of any wire format: offered a tool whose name
  * contains `whoami` and no tool result yet, call it; after a tool result, answer with its first
- * line; otherwise answer plain text. A turn whose prompt does not mention whoami and that is
- * offered `check_inbox` runs the reception script instead (reception.ts). Each wire module reduces
+ * line; otherwise answer plain text. A turn whose prompt asks for `check_inbox` (a driven
+ * reception pass) and that is offered it runs the reception script instead (reception.ts). Each wire module reduces
  * its request to `ScriptInput`.
  */
 
@@ -42,7 +42,7 @@ export const PLAIN_TEXT = 'fake-ok'
 export const TARGET_TOOL = 'whoami'
 
 export function decide(input: ScriptInput): ScriptReply {
-  const inReception = input.prompt !== undefined && !input.prompt.toLowerCase().includes(TARGET_TOOL)
+  const inReception = input.prompt !== undefined && input.prompt.includes(RECEPTION_TOOL)
   if (inReception && input.tools.some((t) => t.name.toLowerCase().includes(RECEPTION_TOOL))) return receive(input.tools, input.calls ?? [])
   if (input.toolResult !== null) return {kind: 'final', text: `FINAL: ${firstLine(input.toolResult)}`}
   const tool = input.tools.find((t) => t.name.toLowerCase().includes(TARGET_TOOL))

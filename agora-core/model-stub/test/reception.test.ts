@@ -29,20 +29,21 @@ describe('reception script', () => {
     expect(receive(tools, [{name: 'check_inbox', result: NOTHING}])).to.deep.equal({kind: 'final', text: 'done'})
   })
 
-  it('keeps the whoami script for a prompt that asks for whoami, and for a wire that names no prompt', () => {
-    expect(decide({tools, toolResult: null, prompt: 'Call the agora MCP tool whoami exactly once', calls: []})).to.deep.equal({kind: 'tool-call', tool: tools[0]})
+  it('keeps the whoami script for a prompt that does not ask for check_inbox, and for a wire that names no prompt', () => {
+    expect(decide({tools, toolResult: null, prompt: 'Call the agora MCP tool `whoami` exactly once', calls: []})).to.deep.equal({kind: 'tool-call', tool: tools[0]})
+    expect(decide({tools, toolResult: null, prompt: 'AGORA BOOT. First call whoami, then call check_inbox.', calls: []})).to.deep.include({tool: tools[1]})
     expect(decide({tools, toolResult: null})).to.deep.equal({kind: 'tool-call', tool: tools[0]})
   })
 
   it('follows a Responses conversation: the prompt is the last user message and calls pair by call_id', () => {
     const input = [
       {type: 'message', role: 'user', content: [{type: 'input_text', text: '# AGENTS.md instructions: whoami'}]},
-      {type: 'message', role: 'user', content: [{type: 'input_text', text: 'AGORA WAKE: mail is waiting'}]},
+      {type: 'message', role: 'user', content: [{type: 'input_text', text: 'AGORA WAKE: call check_inbox'}]},
       {type: 'function_call', name: 'check_inbox', namespace: 'mcp__agora', call_id: 'call_1', arguments: '{}'},
       {type: 'function_call_output', call_id: 'call_1', output: OWED},
     ]
     const parsed = responsesInput({input, tools: [{type: 'namespace', name: 'mcp__agora', tools: [{type: 'function', name: 'check_inbox'}, {type: 'function', name: 'post_message'}]}]})
-    expect(parsed.prompt).to.equal('AGORA WAKE: mail is waiting')
+    expect(parsed.prompt).to.equal('AGORA WAKE: call check_inbox')
     expect(parsed.calls).to.deep.equal([{name: 'check_inbox', result: OWED}])
     expect(decide(parsed)).to.deep.include({kind: 'tool-call', callId: 'call_2', tool: {name: 'post_message', namespace: 'mcp__agora'}})
   })
