@@ -39,4 +39,16 @@ describe('inbox', () => {
     expect(big).to.include({body: null, data: null})
     expect(mine.body).to.have.length(2000)
   })
+
+  it('serves a plain window row fresh after its stored text was reused: a retraction and a new row both show', async () => {
+    const first = (await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'plain news'})).body
+    const fetch = async () => (await call(hub, 'GET', '/inbox', k.bob)).body.filter((e: {channel: string}) => e.channel === 'room')
+    const before = await fetch()
+    expect(await fetch()).to.deep.equal(before)
+    await call(hub, 'POST', `/channels/room/messages/${first.id}/retract`, k.alice, {})
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'later news'})
+    const after = await fetch()
+    expect(after.find((e: {id: string}) => e.id === first.id)).to.include({retracted: true, body: '[retracted by alice]'})
+    expect(after.map((e: {body: string}) => e.body)).to.include('later news')
+  })
 })
