@@ -6,6 +6,7 @@ import {Agent, request} from 'node:http'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {Worker} from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import {WebSocket} from 'ws'
 import {appendFiller, rawBound} from './rows.js'
@@ -121,16 +122,26 @@ async function main(): Promise<void> {
       const a = typeof e.body === 'string' ? arrivals.get(e.body) : undefined
       if (a && a.got.push(performance.now()) === 50) a.all()
     }
-    const sockets = await Promise.all(subs.slice(0, 10).map((k) => openSocket(hub.url, k, onEnv)))
+    const subscribers = new Worker(join(HERE, 'subscribers.mjs'), {workerData: {url: hub.url, keys: subs.slice(0, 10)}})
+    await new Promise((resolve) => subscribers.once('message', resolve))
     const body = 'benchmark post: ' + 'a realistic paragraph of status text. '.repeat(5)
     for (let i = 0; i < 200; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
+    const clientT0 = process.cpuUsage()
     const {result: posts, us: postUs} = await hubCpu(hub, () => timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})))
+    const clientCpu = process.cpuUsage(clientT0)
     line('POST sequential, 1 channel, 10 WS subscribers', `${fmt(posts.perSec, 0)} posts/s`, 'goal ≥ 1,500 posts/s')
     line('  hub CPU per post (incl. 10 pushes)', `${fmt(postUs / N_POSTS, 0)} µs`, `CPU-bound ceiling ${fmt(1e6 / (postUs / N_POSTS), 0)} posts/s`)
+    line('  client CPU per post (poster + 10 subscribers)', `${fmt((clientCpu.user + clientCpu.system) / N_POSTS, 0)} µs`, 'same cores as the hub')
     line('  ratio to /healthz', `${fmt(posts.perSec / health.perSec)}×`, 'goal ≥ 0.5×')
     line('  POST latency p50 / p99', `${fmt(pct(posts.ms, 50))} / ${fmt(pct(posts.ms, 99))} ms`)
 
-    sockets.push(...(await Promise.all(subs.slice(10).map((k) => openSocket(hub.url, k, onEnv)))))
+    subscribers.postMessage('report')
+    const {frames} = await new Promise<{frames: number}>((resolve) => subscribers.once('message', resolve))
+    await subscribers.terminate()
+    const expected = 10 * (200 + N_POSTS)
+    if (frames !== expected) throw new Error(`the 10 subscribers received ${frames} envelope frames, expected ${expected}`)
+    line('  envelopes received by the 10 subscribers', `${frames}`, 'every post pushed to every subscriber')
+    const sockets = await Promise.all(subs.map((k) => openSocket(hub.url, k, onEnv)))
     const lat: number[] = []
     for (let i = 0; i < N_PUSH; i++) {
       const marker = `push-${i}`
