@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {firstObligation, receive} from '../src/reception.js'
 import {decide} from '../src/script.js'
+import {messagesInput} from '../src/wire/messages.js'
 import {responsesInput} from '../src/wire/responses.js'
 
 const OWED = [
@@ -46,5 +47,13 @@ describe('reception script', () => {
     expect(parsed.prompt).to.equal('AGORA WAKE: call check_inbox')
     expect(parsed.calls).to.deep.equal([{name: 'check_inbox', result: OWED}])
     expect(decide(parsed)).to.deep.include({kind: 'tool-call', callId: 'call_2', tool: {name: 'post_message', namespace: 'mcp__agora'}})
+  })
+  it('takes a Messages prompt from its last text block outside <system-reminder> context (a rule file naming check_inbox is not the prompt)', () => {
+    const body = {
+      tools: [{name: 'mcp__agora__whoami'}, {name: 'mcp__agora__check_inbox'}],
+      messages: [{role: 'user', content: [{type: 'text', text: '<system-reminder>CLAUDE.md: call check_inbox at turn start</system-reminder>'}, {type: 'text', text: 'Call the agora MCP tool `whoami` exactly once.'}]}],
+    }
+    expect(messagesInput(body).prompt).to.equal('Call the agora MCP tool `whoami` exactly once.')
+    expect(decide(messagesInput(body))).to.deep.equal({kind: 'tool-call', tool: {name: 'mcp__agora__whoami'}})
   })
 })

@@ -33,7 +33,10 @@ function turnSoFar(messages: Array<{role?: string; content?: unknown}>): Pick<Sc
     const result = results.find((r) => r.tool_use_id === use.id)
     return {name: String(use.name ?? ''), result: result ? textOf(result.content) : null}
   })
-  return {prompt: blocksOf(messages[at].content).filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n'), calls}
+  // a client puts its context (rule files, reminders) in <system-reminder> blocks before the prompt itself
+  const texts = blocksOf(messages[at].content).filter((b) => b.type === 'text').map((b) => b.text ?? '')
+  const prompt = texts.filter((t) => !t.trimStart().startsWith('<system-reminder>')).at(-1) ?? texts.at(-1) ?? ''
+  return {prompt, calls}
 }
 
 export function answerMessages(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
