@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {chmodSync, existsSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {ensureHome, readConfig, resolveHome, writeConfig} from '@agora/home'
 import {createHub} from '@agora/hub'
 import type {Hub} from '@agora/hub'
@@ -73,4 +74,27 @@ export async function startUp(settings: UpSettings): Promise<{hub: Hub; firstRun
 
 export function readyLine(hub: Hub): string {
   return `agora hub listening on ${hub.url} (${PROTOCOL}, db ${hub.db})`
+}
+
+/**
+ * V8 flags the hub process starts with, chosen by `npm run bench:hub` (docs/benchmarks.md `## Hub`):
+ * a small young generation keeps the idle and loaded RSS near the reference hub's.
+ */
+export const DEFAULT_HUB_NODE_FLAGS = ['--max-semi-space-size=1']
+
+/**
+ * The command line of the lean hub process: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS
+ * (space-separated `--flags`, appended so they win), the serve entry and the settings as JSON.
+ */
+export function hubCommand(settings: UpSettings, env: NodeJS.ProcessEnv = process.env): {command: string; args: string[]} {
+  const extra = env.AGORA_HUB_NODE_OPTIONS?.trim() ? env.AGORA_HUB_NODE_OPTIONS.trim().split(/\s+/) : []
+  const bad = extra.find((f) => !f.startsWith('--'))
+  if (bad !== undefined) {
+    throw new Error(`AGORA_HUB_NODE_OPTIONS holds '${bad}', which is not a --flag; use node/V8 flags such as --max-semi-space-size=4, or unset it`)
+  }
+  const here = fileURLToPath(import.meta.url)
+  const fromSource = here.endsWith('.ts')
+  const entry = join(dirname(here), fromSource ? 'serve.ts' : 'serve.js')
+  const loader = fromSource ? ['--import=tsx', '--conditions=agora-source'] : []
+  return {command: process.execPath, args: [...DEFAULT_HUB_NODE_FLAGS, ...extra, ...loader, entry, JSON.stringify(settings)]}
 }

@@ -1,5 +1,7 @@
 import {Command, Flags} from '@oclif/core'
-import {readyLine, resolveUpSettings, startUp} from '../up.js'
+import {spawn} from 'node:child_process'
+import {constants as osConstants} from 'node:os'
+import {hubCommand, resolveUpSettings} from '../up.js'
 
 export default class Up extends Command {
   static description = `Run the agora hub in the foreground.
@@ -7,6 +9,8 @@ export default class Up extends Command {
 The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the
 hub url, a fresh admin key and the database path; later runs reuse them. Env: AGORA_HOST,
 AGORA_PORT, AGORA_DB, AGORA_HOME, AGORA_RATE_PER_MINUTE (60), AGORA_TO_CLOSE_MIN_AGE (300 s).
+The hub runs in its own lean node process started with --max-semi-space-size=1 (less memory for a
+little CPU); AGORA_HUB_NODE_OPTIONS appends node/V8 flags to it (e.g. '--max-semi-space-size=8').
 Stops cleanly on SIGINT or SIGTERM.`
 
   static examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']
@@ -21,31 +25,25 @@ Stops cleanly on SIGINT or SIGTERM.`
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Up)
-    let settings
+    let hub
     try {
-      settings = resolveUpSettings(flags)
+      hub = hubCommand(resolveUpSettings(flags))
     } catch (err) {
       this.error((err as Error).message, {exit: 2})
     }
-    let hub
-    try {
-      ({hub} = await startUp(settings))
-    } catch (err) {
-      const e = err as NodeJS.ErrnoException
-      if (e.code === 'EADDRINUSE') this.error(`${settings.host}:${settings.port} is already in use; stop the other hub or pass --port 0 (or another port)`, {exit: 1})
-      if (e.code === 'EACCES') this.error(`not allowed to bind ${settings.host}:${settings.port}; use a port above 1024`, {exit: 1})
-      this.error(`agora hub could not start: ${e.message}`, {exit: 1})
-    }
-    this.log(readyLine(hub))
-    await new Promise<void>(resolve => {
-      const stop = (): void => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        hub.close().then(resolve, resolve)
-      }
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
+    // The hub serves from its own lean node process (no oclif, no plugin manifests); this one only waits.
+    const child = spawn(hub.command, hub.args, {stdio: 'inherit'})
+    const forward = (signal: NodeJS.Signals): void => { child.kill(signal) }
+    process.on('SIGINT', forward)
+    process.on('SIGTERM', forward)
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', (c, s) => resolve([c, s]))
+    }).finally(() => {
+      process.off('SIGINT', forward)
+      process.off('SIGTERM', forward)
     })
-    this.log('agora hub stopped')
+    if (signal) process.exitCode = 128 + (osConstants.signals[signal] ?? 0)
+    else if (code) process.exitCode = code
   }
 }

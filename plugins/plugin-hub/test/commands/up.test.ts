@@ -13,9 +13,9 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url))
 interface Running {child: ChildProcess; url: string; out: () => string}
 
 /** Spawn the real CLI and wait for its one ready line. */
-function up(home: string, extraEnv: Record<string, string> = {}, port = 0): Promise<Running> {
+function up(home: string, extraEnv: Record<string, string> = {}, port = 0, detached = false): Promise<Running> {
   const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', String(port), '--home', home], {
-    cwd: root, env: {...process.env, ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root, env: {...process.env, ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe'], detached,
   })
   let out = ''
   let err = ''
@@ -28,6 +28,12 @@ function up(home: string, extraEnv: Record<string, string> = {}, port = 0): Prom
     })
     child.once('exit', code => reject(new Error(`agora up exited ${code}: ${out}${err}`)))
   })
+}
+
+/** Command lines of the direct children of `pid` (Linux /proc). */
+function childCommands(pid: number): string[][] {
+  const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+  return kids.map(k => readFileSync(`/proc/${k}/cmdline`, 'utf8').split('\0').filter(Boolean))
 }
 
 function stop(r: Running, signal: NodeJS.Signals): Promise<number | null> {
@@ -88,5 +94,33 @@ describe('agora up', function () {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
     const err = await up(home, {AGORA_RATE_PER_MINUTE: 'fast'}).then(() => null, (e: Error) => e)
     expect(err?.message).to.match(/exited 2: .*AGORA_RATE_PER_MINUTE=fast/s)
+  })
+
+  it('serves from one lean node child running serve.js with the default and the AGORA_HUB_NODE_OPTIONS flags', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const r = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-old-space-size=512'})
+    const kids = childCommands(r.child.pid!)
+    expect(kids).to.have.length(1)
+    expect(kids[0].some(a => /plugin-hub\/dist\/serve\.js$/.test(a))).to.equal(true)
+    expect(kids[0].indexOf('--max-semi-space-size=1')).to.be.greaterThan(0)
+    expect(kids[0].indexOf('--max-old-space-size=512')).to.be.greaterThan(kids[0].indexOf('--max-semi-space-size=1'))
+    expect(kids[0].join(' ')).not.to.contain('admin_key')
+    expect(await stop(r, 'SIGTERM')).to.equal(0)
+    expect(r.out().match(/agora hub listening on/g)).to.have.length(1)
+  })
+
+  it('stops cleanly once when Ctrl-C reaches the whole process group', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const r = await up(home, {}, 0, true)
+    const code = new Promise<number | null>(resolve => { r.child.removeAllListeners('exit'); r.child.once('exit', c => resolve(c)) })
+    process.kill(-r.child.pid!, 'SIGINT')
+    expect(await code).to.equal(0)
+    expect(r.out().match(/agora hub stopped/g)).to.have.length(1)
+  })
+
+  it('refuses an AGORA_HUB_NODE_OPTIONS word that is not a --flag with exit 2', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const err = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=4 fast'}).then(() => null, (e: Error) => e)
+    expect(err?.message).to.match(/exited 2: .*AGORA_HUB_NODE_OPTIONS holds 'fast'/s)
   })
 })
