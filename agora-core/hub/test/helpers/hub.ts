@@ -21,6 +21,8 @@ export interface HubOptions {
   toCloseMinAge?: number
   voteSweepMs?: number
   now?: () => number
+  /** Directory for notify files; off (null) unless a test asks for it. */
+  notifyDir?: string
 }
 
 export interface RawRequest {
@@ -115,7 +117,7 @@ export class TestHub {
     const dbPath = opts.db ?? join(dir, 'hub.db')
     try {
       const hub = await createHub({
-        db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: null,
+        db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: opts.notifyDir ?? null,
         ratePerMinute: opts.ratePerMinute ?? 6000,
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
