@@ -1,7 +1,6 @@
 // Hub benchmark (a script, not a test): `npm run bench:hub`. Loopback only, bounded loops,
 // one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
-import {fork, type ChildProcess} from 'node:child_process'
-import {existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
@@ -10,6 +9,7 @@ import {Worker} from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import {WebSocket} from 'ws'
 import {appendFiller, rawBound} from './rows.js'
+import {startHub, type HubProc, type Mem, type Mode} from './procs.js'
 import {fmt, line, pct} from './stats.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -17,37 +17,6 @@ const ADMIN = 'bench-admin-' + 'a'.repeat(32)
 const N_HEALTH = 2000, N_POSTS = 2000, N_PUSH = 200, N_READS = 200, TARGET_ROWS = 100_000
 const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4']
 const ROOMS = ['ops', 'build', 'design', 'release', 'support']
-
-interface Hub { url: string; proc: ChildProcess; mode: string }
-
-/** Newest modification time of any file under `dir` (0 when it does not exist). */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0
-  return Math.max(0, ...readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile())
-    .map((e) => statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs))
-}
-
-/** Start the hub child: compiled dist when it is at least as new as src, else the TS source through tsx. */
-async function startHub(db: string): Promise<Hub> {
-  const dist = join(HERE, '..', 'dist', 'index.js')
-  const fresh = newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
-  const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
-  const execArgv = useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source']
-  const proc = fork(join(HERE, 'hub-child.mjs'), [db, ADMIN], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
-    proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
-  })
-  return {url, proc, mode: useDist ? 'dist (compiled, up to date)' : 'source via tsx, dist missing or older than src (RSS includes the tsx loader)'}
-}
-
-function ask<T>(hub: Hub, msg: string, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: any) => { if (m?.type === type) { hub.proc.off('message', on); resolve(m) } }
-    hub.proc.on('message', on)
-    hub.proc.send(msg)
-  })
-}
 
 // One kept-alive connection and node:http, not fetch: undici's per-request cost on the shared cores would be billed to the hub.
 const agent = new Agent({keepAlive: true, maxSockets: 1})
@@ -85,11 +54,18 @@ function openSocket(url: string, key: string, onEnvelope: (e: any) => void): Pro
 }
 
 /** Hub-process CPU microseconds spent while `fn` runs: a per-request cost that other load on the machine barely moves. */
-async function hubCpu<T>(hub: Hub, fn: () => Promise<T>): Promise<{result: T; us: number}> {
-  const a = await ask<{us: number}>(hub, 'cpu', 'cpu')
+async function hubCpu<T>(hub: HubProc, fn: () => Promise<T>): Promise<{result: T; us: number}> {
+  const a = await hub.cpuUs()
   const result = await fn()
-  const b = await ask<{us: number}>(hub, 'cpu', 'cpu')
-  return {result, us: b.us - a.us}
+  return {result, us: (await hub.cpuUs()) - a}
+}
+
+const mb = (n: number | undefined): string => (n === undefined ? '—' : `${fmt(n / 1048576, 1)} MB`)
+
+/** The hub's RSS, and for `agora up` the waiting oclif parent's and the sum a user pays. */
+function memLine(label: string, m: Mem): void {
+  if (m.cliRss === undefined) { line(label, mb(m.rss), m.heapUsed === undefined ? '' : `V8 heap used ${mb(m.heapUsed)}, external ${mb(m.external)}`); return }
+  line(label, mb(m.rss), `+ oclif parent ${mb(m.cliRss)} = ${mb(m.rss + m.cliRss)} for the whole \`agora up\``)
 }
 
 async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<{perSec: number; ms: number[]}> {
@@ -99,13 +75,15 @@ async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<{p
   return {perSec: n / ((performance.now() - t0) / 1000), ms}
 }
 
-async function main(): Promise<void> {
+async function main(mode: Mode): Promise<void> {
   const started = performance.now()
   const dir = mkdtempSync(join(tmpdir(), 'agora-hub-bench-'))
   const db = join(dir, 'hub.db')
-  let hub = await startHub(db)
+  let hub = await startHub(mode, db, ADMIN)
   try {
-    console.log(`agora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub from ${hub.mode}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
+    console.log(`\nagora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub: ${hub.label}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    memLine('hub RSS idle after startup', await hub.mem())
     const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, () => exchange(hub.url, 'GET', '/healthz', {})))
     line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`, `hub CPU ${fmt(healthUs / N_HEALTH, 0)} µs/req`)
 
@@ -174,13 +152,13 @@ async function main(): Promise<void> {
         await call(hub.url, keys[who], 'POST', `/channels/${room}/join`, {invite_token: inv.invite_token})
       }
     }
-    await ask(hub, 'close', 'closed')
+    await hub.close()
     const count = () => { const d = new Database(db, {readonly: true}); const n = (d.prepare('SELECT count(*) AS n FROM messages').get() as {n: number}).n; d.close(); return n }
     const seedT0 = performance.now()
     const perRoom = Math.ceil((TARGET_ROWS - count() - 700) / ROOMS.length)
     const filled = appendFiller(db, ROOMS.map((channel) => ({channel, senders: ['poster', ...PEERS]})), perRoom)
     const fillerS = (performance.now() - seedT0) / 1000
-    hub = await startHub(db)
+    hub = await startHub(mode, db, ADMIN)
     const apiT0 = performance.now()
     const viaApi = await seedObligations(hub.url, keys)
     const total = count()
@@ -199,15 +177,12 @@ async function main(): Promise<void> {
     const envs = await call(hub.url, keys[MEASURED], 'GET', '/inbox')
     line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; hub CPU ${fmt(inboxUs / N_READS / 1000)} ms/call; ${envs.length} envelopes`)
 
-    const mem = await ask<{rss: number; heapUsed: number; external: number; rssAfterGc: number}>(hub, 'rss', 'rss')
-    line('hub RSS after the run', `${fmt(mem.rss / 1048576, 1)} MB`,
-      `reference 76–78 MB; V8 heap used ${fmt(mem.heapUsed / 1048576, 1)} MB, external ${fmt(mem.external / 1048576, 1)} MB`)
-    line('  hub RSS after a forced full GC', `${fmt(mem.rssAfterGc / 1048576, 1)} MB`)
+    const mem = await hub.mem()
+    memLine('hub RSS after the run (reference 76–78 MB)', mem)
+    if (mem.rssAfterGc !== undefined) line('  hub RSS after a forced full GC', mb(mem.rssAfterGc))
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
-    agent.destroy()
-    if (hub.proc.connected) await ask(hub, 'close', 'closed').catch(() => undefined)
-    hub.proc.kill()
+    await hub.close().catch(() => undefined)
     rmSync(dir, {recursive: true, force: true})
   }
 }
@@ -234,4 +209,8 @@ async function seedObligations(url: string, keys: Record<string, string>): Promi
   return n
 }
 
-await main()
+// `--hub=up,child` (default both): `up` is what a user runs, `child` the lean baseline for comparison.
+const modes = (process.argv.find((a) => a.startsWith('--hub='))?.slice(6) ?? 'up,child').split(',')
+for (const m of modes) if (m !== 'up' && m !== 'child') throw new Error(`--hub=${m}: use up, child or up,child`)
+for (const m of modes) await main(m as Mode)
+agent.destroy()

@@ -1,7 +1,7 @@
 import {Command, Flags} from '@oclif/core'
 import {spawn} from 'node:child_process'
 import {constants as osConstants} from 'node:os'
-import {hubCommand, resolveUpSettings} from '../up.js'
+import {hubCommand, resolveUpSettings} from '../settings.js'
 
 export default class Up extends Command {
   static description = `Run the agora hub in the foreground.

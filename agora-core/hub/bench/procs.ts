@@ -1,0 +1,95 @@
+// The hub processes under benchmark. `up`: what a user runs, `node bin/run.js up` (oclif with every plugin
+// manifest) and the lean hub process it starts; `child`: hub-child.mjs alone, the previous baseline.
+// CPU and RSS come from /proc for `up` (no IPC there) and from the child itself for `child`.
+import {fork, spawn, type ChildProcess} from 'node:child_process'
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const ROOT = join(HERE, '..', '..', '..')
+const TICK_US = 10_000 // USER_HZ is 100 on Linux
+
+export type Mode = 'up' | 'child'
+export interface Mem { rss: number; cliRss?: number; heapUsed?: number; external?: number; rssAfterGc?: number }
+export interface HubProc { url: string; mode: Mode; label: string; cpuUs(): Promise<number>; mem(): Promise<Mem>; close(): Promise<void> }
+
+/** Newest modification time of any file under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0
+  return Math.max(0, ...readdirSync(dir, {recursive: true, withFileTypes: true}).filter((e) => e.isFile())
+    .map((e) => statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs))
+}
+
+const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(f[11]) + Number(f[12])) * TICK_US // utime, stime
+}
+
+function exited(proc: ChildProcess): Promise<void> {
+  return proc.exitCode !== null || proc.signalCode !== null ? Promise.resolve() : new Promise((resolve) => proc.once('exit', () => resolve()))
+}
+
+export async function startHub(mode: Mode, db: string, adminKey: string): Promise<HubProc> {
+  return mode === 'up' ? startUp(db, adminKey) : startChild(db, adminKey)
+}
+
+/** `agora up` exactly as a user starts it; the admin key is pre-seeded in the home's config.json. */
+async function startUp(db: string, adminKey: string): Promise<HubProc> {
+  if (newest(join(ROOT, 'plugins', 'plugin-hub', 'dist')) < newest(join(ROOT, 'plugins', 'plugin-hub', 'src'))) {
+    throw new Error('plugins/plugin-hub/dist is older than src: run `npx tsc -b bin plugins/plugin-hub` first')
+  }
+  const home = join(dirname(db), 'home')
+  if (!existsSync(home)) {
+    mkdirSync(home, {mode: 0o700})
+    writeFileSync(join(home, 'config.json'), JSON.stringify({admin_key: adminKey, db_path: db}), {mode: 0o600})
+    chmodSync(join(home, 'config.json'), 0o600)
+  }
+  const proc = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'up', '--port', '0', '--db', db, '--home', home, '--notify-dir', ''], {
+    cwd: ROOT, env: {...process.env, AGORA_RATE_PER_MINUTE: '10000000'}, stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout!.on('data', (d) => { out += d; const m = /listening on (http:\/\/[\d.:]+)/.exec(out); if (m) resolve(m[1]) })
+    proc.once('exit', (code) => reject(new Error(`agora up exited with ${code}: ${out}`)))
+  })
+  proc.removeAllListeners('exit')
+  const kids = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/).map(Number)
+  if (kids.length !== 1) throw new Error(`agora up has ${kids.length} child processes, expected the one hub process`)
+  const hubPid = kids[0]
+  const flags = readFileSync(`/proc/${hubPid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--')).join(' ')
+  return {
+    url, mode: 'up', label: `agora up (oclif parent + hub process: node ${flags} serve.js)`,
+    cpuUs: async () => cpuOf(hubPid),
+    mem: async () => ({rss: rssOf(hubPid), cliRss: rssOf(proc.pid!)}),
+    close: async () => { proc.kill('SIGTERM'); await exited(proc) },
+  }
+}
+
+/** The previous baseline: hub-child.mjs (compiled dist when up to date, else source through tsx), no V8 flags. */
+async function startChild(db: string, adminKey: string): Promise<HubProc> {
+  const dist = join(HERE, '..', 'dist', 'index.js')
+  const fresh = newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
+  const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
+  const execArgv = useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source']
+  const proc = fork(join(HERE, 'hub-child.mjs'), [db, adminKey], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
+    proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
+  })
+  proc.removeAllListeners('exit')
+  const ask = <T>(msg: string, type: string): Promise<T> => new Promise((resolve) => {
+    const on = (m: any) => { if (m?.type === type) { proc.off('message', on); resolve(m) } }
+    proc.on('message', on)
+    proc.send(msg)
+  })
+  return {
+    url, mode: 'child',
+    label: `lean child (hub-child.mjs, no V8 flags, ${useDist ? 'dist' : 'source via tsx: dist missing or older than src, RSS includes the tsx loader'})`,
+    cpuUs: async () => (await ask<{us: number}>('cpu', 'cpu')).us,
+    mem: () => ask<Mem>('rss', 'rss'),
+    close: async () => { if (proc.connected) await ask('close', 'closed'); proc.kill(); await exited(proc) },
+  }
+}

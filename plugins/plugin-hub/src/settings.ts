@@ -1,0 +1,75 @@
+// What `agora up` needs before the hub starts: flags + env + config resolved and checked, and the
+// hub process's command line. Kept free of @agora/hub so the waiting oclif process stays small.
+import {existsSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {readConfig, resolveHome} from '@agora/home'
+
+export interface UpFlags {
+  host?: string
+  port?: number
+  db?: string
+  home?: string
+  'notify-dir'?: string
+}
+
+export interface UpSettings {
+  home: string
+  host: string
+  port: number
+  db: string
+  ratePerMinute: number
+  toCloseMinAge: number
+  notifyDir: string | null
+}
+
+function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, allowZero: boolean): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new Error(`${name}=${raw} is not a ${allowZero ? 'non-negative' : 'positive'} number; unset it or fix it`)
+  }
+  return n
+}
+
+/** Flags win over env (AGORA_HOST, AGORA_PORT, AGORA_DB, AGORA_HOME), which win over config.json. */
+export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = process.env): UpSettings {
+  const home = flags.home ? resolve(flags.home) : resolveHome(env)
+  const stored = existsSync(join(home, 'config.json')) ? readConfig(home) : {}
+  const port = flags.port ?? envNumber(env, 'AGORA_PORT', 8765, true)
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`port ${port} is not a TCP port; use 0-65535 (0 picks a free one)`)
+  const notify = flags['notify-dir'] ?? env.AGORA_NOTIFY_DIR
+  return {
+    home,
+    host: flags.host ?? (env.AGORA_HOST?.trim() || '127.0.0.1'),
+    port,
+    db: resolve(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
+    ratePerMinute: envNumber(env, 'AGORA_RATE_PER_MINUTE', 60, false),
+    toCloseMinAge: envNumber(env, 'AGORA_TO_CLOSE_MIN_AGE', 300, true),
+    notifyDir: notify === undefined ? home : notify === '' ? null : resolve(notify),
+  }
+}
+
+/**
+ * V8 flags the hub process starts with, chosen by `npm run bench:hub` (docs/benchmarks.md `## Hub`):
+ * a small young generation keeps the idle and loaded RSS near the reference hub's.
+ */
+export const DEFAULT_HUB_NODE_FLAGS = ['--max-semi-space-size=1']
+
+/**
+ * The command line of the lean hub process: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS
+ * (space-separated `--flags`, appended so they win), the serve entry and the settings as JSON.
+ */
+export function hubCommand(settings: UpSettings, env: NodeJS.ProcessEnv = process.env): {command: string; args: string[]} {
+  const extra = env.AGORA_HUB_NODE_OPTIONS?.trim() ? env.AGORA_HUB_NODE_OPTIONS.trim().split(/\s+/) : []
+  const bad = extra.find((f) => !f.startsWith('--'))
+  if (bad !== undefined) {
+    throw new Error(`AGORA_HUB_NODE_OPTIONS holds '${bad}', which is not a --flag; use node/V8 flags such as --max-semi-space-size=4, or unset it`)
+  }
+  const here = fileURLToPath(import.meta.url)
+  const fromSource = here.endsWith('.ts')
+  const entry = join(dirname(here), fromSource ? 'serve.ts' : 'serve.js')
+  const loader = fromSource ? ['--import=tsx', '--conditions=agora-source'] : []
+  return {command: process.execPath, args: [...DEFAULT_HUB_NODE_FLAGS, ...extra, ...loader, entry, JSON.stringify(settings)]}
+}
