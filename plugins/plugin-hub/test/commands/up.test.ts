@@ -112,7 +112,8 @@ describe('agora up', function () {
   it('stops cleanly once when Ctrl-C reaches the whole process group', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
     const r = await up(home, {}, 0, true)
-    const code = new Promise<number | null>(resolve => { r.child.removeAllListeners('exit'); r.child.once('exit', c => resolve(c)) })
+    // 'close', not 'exit': the last stdout line may still be in the pipe when the process exits.
+    const code = new Promise<number | null>(resolve => { r.child.removeAllListeners('exit'); r.child.once('close', c => resolve(c)) })
     process.kill(-r.child.pid!, 'SIGINT')
     expect(await code).to.equal(0)
     expect(r.out().match(/agora hub stopped/g)).to.have.length(1)
