@@ -9,8 +9,8 @@ export function send(res: Response, value: unknown, status = 200): void {
   sendJson(res, stringifyWire(value), status)
 }
 
-/** Send text that is already wire JSON. */
-export function sendJson(res: Response, text: string, status = 200): void {
+/** Send text (or its UTF-8 bytes) that is already wire JSON. */
+export function sendJson(res: Response, text: string | Buffer, status = 200): void {
   // Straight to node's response: express's send() (type lookup, freshness, etag) costs more than the JSON.
   res.statusCode = status
   res.setHeader('Content-Type', 'application/json; charset=utf-8')

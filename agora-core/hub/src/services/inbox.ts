@@ -11,7 +11,7 @@ export const INBOX_WINDOW = 100
 
 interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
-interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: string}
+interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
 const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
 
@@ -66,7 +66,8 @@ function isStable(p: Picked): boolean {
 }
 
 const TEXT_LIMIT = 20_000
-const texts = new Map<string, string>()
+/** Stable envelopes as UTF-8 bytes: a response copies them, never re-encodes them. */
+const texts = new Map<string, Buffer>()
 
 function keyOf(ctx: Ctx, viewer: string, id: string, retractedAt: number | null, sender: string): string {
   return `${viewer}\u0000${id}\u0000${retractedAt ?? ''}\u0000${ctx.cache.isOperator(sender) ? 1 : 0}`
@@ -76,7 +77,7 @@ function stableKey(ctx: Ctx, m: StoredMessage, viewer: string): string {
   return keyOf(ctx, viewer, m.id, m.retracted_at, m.sender)
 }
 
-type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string}
+type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string | Buffer}
 
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (§4.3 step 5). */
 function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Rendered[] {
@@ -94,11 +95,11 @@ function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
     if (!asText) return {sort, env}
     const text = stringifyWire(env)
-    if (key) {
-      if (texts.size >= TEXT_LIMIT) texts.delete(texts.keys().next().value as string)
-      texts.set(key, text)
-    }
-    return {sort, text}
+    if (!key) return {sort, text}
+    if (texts.size >= TEXT_LIMIT) texts.delete(texts.keys().next().value as string)
+    const bytes = Buffer.from(text)
+    texts.set(key, bytes)
+    return {sort, text: bytes}
   })
   out.sort((a, b) => b.sort[0] - a.sort[0] || b.sort[1] - a.sort[1] || a.sort[2] - b.sort[2] || a.sort[3] - b.sort[3])
   return out
@@ -109,10 +110,23 @@ export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[
   return render(ctx, viewer, selectInbox(ctx, viewer, false), false).map(e => e.env as Record<string, unknown>)
 }
 
-/** The same list as wire JSON, reusing the serialized text of envelopes that cannot have changed. */
-export function computeInboxJson(ctx: Ctx, viewer: string): {json: string; count: number} {
+/**
+ * The same list as wire JSON in one Buffer: stored envelopes are copied as bytes, the rest encoded
+ * in place, so no response-sized string is ever built (it cost a UTF-8 pass and young-generation GC).
+ */
+export function computeInboxJson(ctx: Ctx, viewer: string): {json: Buffer; count: number} {
   const items = render(ctx, viewer, selectInbox(ctx, viewer, true), true)
-  return {json: `[${items.map(e => e.text).join(',')}]`, count: items.length}
+  let size = 1 + Math.max(items.length, 1)
+  for (const {text} of items) size += typeof text === 'string' ? Buffer.byteLength(text) : (text as Buffer).length
+  const out = Buffer.allocUnsafe(size)
+  let at = 0
+  out[at++] = 0x5b // [
+  items.forEach(({text}, i) => {
+    if (i > 0) out[at++] = 0x2c // ,
+    at += typeof text === 'string' ? out.write(text, at) : (text as Buffer).copy(out, at)
+  })
+  out[at++] = 0x5d // ]
+  return {json: out, count: items.length}
 }
 
 /** Step 3 of §4.3: does this unclosed open/blocked message stay pinned for the viewer? */
@@ -130,10 +144,10 @@ export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, v
 }
 
 /** Long-poll: capture the wake-up BEFORE checking, re-check at least every 5 s until the deadline. */
-export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: string; count: number}> {
+export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: Buffer; count: number}> {
   const deadline = Date.now() + waitSeconds * 1000
   for (;;) {
-    if (closed() || ctx.bus.closing) return {json: '[]', count: 0}
+    if (closed() || ctx.bus.closing) return {json: Buffer.from('[]'), count: 0}
     const wake = ctx.bus.nextPost()
     const result = computeInboxJson(ctx, viewer)
     const left = deadline - Date.now()

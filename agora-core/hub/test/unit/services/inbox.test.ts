@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {stringifyWire} from '@agora/protocol'
 import type {Hub} from '../../../src/index.js'
 import {call, room, scratchHub, seats} from '../helpers.js'
 
@@ -50,5 +51,23 @@ describe('inbox', () => {
     const after = await fetch()
     expect(after.find((e: {id: string}) => e.id === first.id)).to.include({retracted: true, body: '[retracted by alice]'})
     expect(after.map((e: {body: string}) => e.body)).to.include('later news')
+  })
+
+  it('writes the same bytes from stored envelopes as from fresh ones, multi-byte text and pinned rows included', async () => {
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'café ☕ — naïve 🚀', data: {n: 2.5}})
+    await call(hub, 'POST', '/channels/room/messages', k.alice, {title: 'q', body: 'ünïcode ask', status: 'open', to: ['bob']})
+    const raw = async () => {
+      const res = await fetch(`${hub.url}/inbox`, {headers: {authorization: `Bearer ${k.bob}`}})
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect(Number(res.headers.get('content-length'))).to.equal(bytes.length)
+      return bytes.toString('utf8')
+    }
+    const fresh = await raw()
+    const stored = await raw()
+    expect(stored).to.equal(fresh)
+    expect(fresh).to.contain('"n":2.5').and.contain('café ☕ — naïve 🚀')
+    expect(stringifyWire(JSON.parse(fresh))).to.equal(fresh)
+    await call(hub, 'POST', '/inbox/ack', k.bob, {cursors: {room: 1000, commons: 1000}})
+    expect((await call(hub, 'GET', '/inbox', k.bob)).body.map((e: {body: string}) => e.body)).to.deep.equal(['ünïcode ask'])
   })
 })
