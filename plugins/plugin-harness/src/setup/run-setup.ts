@@ -1,6 +1,6 @@
+import {applyMission, extractMission} from '@agora/home'
 import {reason, fetchMission, joinChannels, resolveSeatKey} from './hub.js'
 import {mcpSelfCheck} from './mcp-runtime.js'
-import {applyMission, extractMission} from './mission.js'
 import {planSetup} from './plan.js'
 import type {Plan} from './plan.js'
 import {installSkill} from './skill.js'

@@ -3,7 +3,6 @@ import {join} from 'node:path'
 
 import {expect} from 'chai'
 
-import {applyMission, extractMission} from '../../src/setup/mission.js'
 import {markedBlock, renderRule, sharedSlots, slotsFor, upsertMarkedSection} from '../../src/setup/rule.js'
 import type {SetupVars} from '../../src/setup/vars.js'
 import {ASSETS, NAMES, harness} from './helpers.js'
@@ -49,24 +48,6 @@ describe('rule', () => {
     it('moves an old block from the middle to the top, replacing it', () => {
       const old = 'intro\n\n<!-- agora:begin -->\nOLD\n<!-- agora:end -->\n\noutro\n'
       expect(upsertMarkedSection(old, markedBlock('NEW'))).to.equal('<!-- agora:begin -->\nNEW\n<!-- agora:end -->\n\nintro\n\noutro\n')
-    })
-  })
-
-  describe('applyMission', () => {
-    const base = '<!-- agora:begin -->\nR\n<!-- agora:end -->\n\nuser text\n'
-
-    it('appends the mission block at the end, then replaces it in place', () => {
-      const once = applyMission(base, 'Ship the parser.')
-      expect(once.startsWith(base.trimEnd())).to.equal(true)
-      expect(extractMission(once)).to.include('## Your mission').and.include('Ship the parser.')
-      const twice = applyMission(once, 'Review only.')
-      expect(twice).to.include('Review only.').and.not.include('Ship the parser.')
-      expect(applyMission(twice, 'Review only.')).to.equal(twice)
-    })
-
-    it('deletes the block when the hub says there is no mission', () => {
-      expect(applyMission(applyMission(base, 'x'), null)).to.equal(base)
-      expect(applyMission(applyMission(base, 'x'), '')).to.equal(base)
     })
   })
 })

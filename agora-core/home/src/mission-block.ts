@@ -1,3 +1,7 @@
+/**
+ * The mission block a workspace rule file carries, shared by `agora setup` and `agora drive` so the
+ * two write it byte for byte the same and never fight over it.
+ */
 export const MISSION_BEGIN = '<!-- agora:mission:begin -->'
 export const MISSION_END = '<!-- agora:mission:end -->'
 
