@@ -53,10 +53,10 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
 
 /**
  * V8 flags the hub process starts with, chosen by `npm run bench:hub` (docs/benchmarks.md `## Hub`):
- * a 4 MB young generation (V8's default grows to 16 MB) measured the lowest RSS after load (=1 promotes
- * more into old space and costs ~40% more CPU per /owed and /inbox in young-generation GCs).
+ * a 1 MB young generation kept the RSS after the read workload at 137-148 MB in every run (no flag:
+ * ~187 MB; =4 landed at either ~130 or ~230 MB) for ~40% more CPU per /owed and /inbox.
  */
-export const DEFAULT_HUB_NODE_FLAGS = ['--max-semi-space-size=4']
+export const DEFAULT_HUB_NODE_FLAGS = ['--max-semi-space-size=1']
 
 /**
  * The command line of the lean hub process: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS
@@ -66,7 +66,7 @@ export function hubCommand(settings: UpSettings, env: NodeJS.ProcessEnv = proces
   const extra = env.AGORA_HUB_NODE_OPTIONS?.trim() ? env.AGORA_HUB_NODE_OPTIONS.trim().split(/\s+/) : []
   const bad = extra.find((f) => !f.startsWith('--'))
   if (bad !== undefined) {
-    throw new Error(`AGORA_HUB_NODE_OPTIONS holds '${bad}', which is not a --flag; use node/V8 flags such as --max-semi-space-size=4, or unset it`)
+    throw new Error(`AGORA_HUB_NODE_OPTIONS holds '${bad}', which is not a --flag; use node/V8 flags such as --max-semi-space-size=16, or unset it`)
   }
   const here = fileURLToPath(import.meta.url)
   const fromSource = here.endsWith('.ts')

@@ -102,8 +102,8 @@ describe('agora up', function () {
     const kids = childCommands(r.child.pid!)
     expect(kids).to.have.length(1)
     expect(kids[0].some(a => /plugin-hub\/dist\/serve\.js$/.test(a))).to.equal(true)
-    expect(kids[0].indexOf('--max-semi-space-size=4')).to.be.greaterThan(0)
-    expect(kids[0].indexOf('--max-old-space-size=512')).to.be.greaterThan(kids[0].indexOf('--max-semi-space-size=4'))
+    expect(kids[0].indexOf('--max-semi-space-size=1')).to.be.greaterThan(0)
+    expect(kids[0].indexOf('--max-old-space-size=512')).to.be.greaterThan(kids[0].indexOf('--max-semi-space-size=1'))
     expect(kids[0].join(' ')).not.to.contain('admin_key')
     expect(await stop(r, 'SIGTERM')).to.equal(0)
     expect(r.out().match(/agora hub listening on/g)).to.have.length(1)
@@ -121,7 +121,7 @@ describe('agora up', function () {
 
   it('refuses an AGORA_HUB_NODE_OPTIONS word that is not a --flag with exit 2', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
-    const err = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=4 fast'}).then(() => null, (e: Error) => e)
+    const err = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=1 fast'}).then(() => null, (e: Error) => e)
     expect(err?.message).to.match(/exited 2: .*AGORA_HUB_NODE_OPTIONS holds 'fast'/s)
   })
 })
