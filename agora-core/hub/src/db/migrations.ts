@@ -77,6 +77,8 @@ const STEPS: Array<{name: string; sql: string[]}> = [
 ]
 
 export const SCHEMA_VERSION = STEPS.length
+/** Every step's name, as knex records it in `knex_migrations`. */
+export const STEP_NAMES: readonly string[] = STEPS.map(s => s.name)
 
 /** A knex migration source: the schema lives in code, versioned by step name. */
 export class CodeMigrationSource implements Knex.MigrationSource<{name: string; sql: string[]}> {

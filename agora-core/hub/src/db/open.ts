@@ -1,14 +1,14 @@
-import knexFactory from 'knex'
 import type {Knex} from 'knex'
-import type Database from 'better-sqlite3'
-import {mkdirSync} from 'node:fs'
+import Database from 'better-sqlite3'
+import {existsSync, mkdirSync} from 'node:fs'
 import {dirname} from 'node:path'
-import {CodeMigrationSource} from './migrations.js'
+import {CodeMigrationSource, STEP_NAMES} from './migrations.js'
 
 export const SUPPORTED_CLIENTS = ['better-sqlite3'] as const
 
 export interface OpenedDb {
-  knex: Knex
+  /** Only when migrations ran at open: a file already at the latest schema never loads knex. */
+  knex?: Knex
   sql: Database.Database
   close(): Promise<void>
 }
@@ -23,6 +23,10 @@ export async function openDb(filename: string, client = 'better-sqlite3'): Promi
     throw new Error(`database client '${client}' is not supported; the hub runs on SQLite through 'better-sqlite3'`)
   }
   if (filename !== ':memory:') mkdirSync(dirname(filename), {recursive: true})
+  const current = filename !== ':memory:' && existsSync(filename) ? openCurrent(filename) : null
+  if (current) return {sql: current, async close() { current.close() }}
+  // knex (~10 MB of modules) is loaded only when there is a schema step to run.
+  const knexFactory = (await import('knex')).default
   const knex = knexFactory({
     client,
     connection: {filename},
@@ -30,10 +34,7 @@ export async function openDb(filename: string, client = 'better-sqlite3'): Promi
     pool: {min: 1, max: 1},
   })
   const sql = (await knex.client.acquireConnection()) as Database.Database
-  sql.pragma('journal_mode = WAL')
-  sql.pragma('synchronous = NORMAL')
-  sql.pragma('busy_timeout = 5000')
-  sql.pragma('foreign_keys = OFF')
+  tune(sql)
   await knex.client.releaseConnection(sql)
   await knex.migrate.latest({migrationSource: new CodeMigrationSource(), tableName: 'knex_migrations'})
   const held = (await knex.client.acquireConnection()) as Database.Database
@@ -45,4 +46,26 @@ export async function openDb(filename: string, client = 'better-sqlite3'): Promi
       await knex.destroy()
     },
   }
+}
+
+function tune(sql: Database.Database): void {
+  sql.pragma('journal_mode = WAL')
+  sql.pragma('synchronous = NORMAL')
+  sql.pragma('busy_timeout = 5000')
+  sql.pragma('foreign_keys = OFF')
+}
+
+/** The file opened directly when knex has already applied every step (and no unknown one); else null. */
+function openCurrent(filename: string): Database.Database | null {
+  const sql = new Database(filename)
+  try {
+    const done = sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'knex_migrations'").get()
+      ? (sql.prepare('SELECT name FROM knex_migrations').all() as Array<{name: string}>).map(r => r.name) : []
+    if (done.length === STEP_NAMES.length && STEP_NAMES.every(n => done.includes(n))) {
+      tune(sql)
+      return sql
+    }
+  } catch { /* an unreadable schema goes through knex, which reports it */ }
+  sql.close()
+  return null
 }
