@@ -44,6 +44,10 @@ Stops cleanly on SIGINT or SIGTERM.`
       process.off('SIGINT', forward)
       process.off('SIGTERM', forward)
     })
+    // Node exits 9 ("Invalid Argument") before running any code when one of its options is unknown.
+    if (code === 9 && process.env.AGORA_HUB_NODE_OPTIONS?.trim()) {
+      this.error(`node refused AGORA_HUB_NODE_OPTIONS='${process.env.AGORA_HUB_NODE_OPTIONS.trim()}' (see the line above); use flags \`node --v8-options\` lists, or unset it`, {exit: 2})
+    }
     if (signal) process.exitCode = 128 + (osConstants.signals[signal] ?? 0)
     else if (code) process.exitCode = code
   }

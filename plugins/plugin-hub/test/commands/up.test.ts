@@ -124,4 +124,10 @@ describe('agora up', function () {
     const err = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=1 fast'}).then(() => null, (e: Error) => e)
     expect(err?.message).to.match(/exited 2: .*AGORA_HUB_NODE_OPTIONS holds 'fast'/s)
   })
+
+  it('names AGORA_HUB_NODE_OPTIONS with exit 2 when node refuses one of its flags', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const err = await up(home, {AGORA_HUB_NODE_OPTIONS: '--no-such-node-flag'}).then(() => null, (e: Error) => e)
+    expect(err?.message).to.match(/exited 2: .*bad option: --no-such-node-flag.*node refused AGORA_HUB_NODE_OPTIONS='--no-such-node-flag'/s)
+  })
 })
