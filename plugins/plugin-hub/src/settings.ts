@@ -52,11 +52,12 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
 }
 
 /**
- * V8 flags the hub process starts with, chosen by `npm run bench:hub` (docs/benchmarks.md `## Hub`):
- * a 1 MB young generation kept the RSS after the read workload at 137-148 MB in every run (no flag:
- * ~187 MB; =4 landed at either ~130 or ~230 MB) for ~40% more CPU per /owed and /inbox.
+ * V8 flags the hub process starts with: none. Measured on a quiet box (docs/benchmarks.md `## Hub`),
+ * `--max-semi-space-size=1` cut the RSS after the read workload from ~195 to ~137 MB but pushed
+ * /owed and /inbox p99 past 10 ms (~40% more CPU per call); latency is what seats feel, so memory
+ * is the operator's trade through AGORA_HUB_NODE_OPTIONS.
  */
-export const DEFAULT_HUB_NODE_FLAGS = ['--max-semi-space-size=1']
+export const DEFAULT_HUB_NODE_FLAGS: string[] = []
 
 /**
  * The command line of the lean hub process: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS

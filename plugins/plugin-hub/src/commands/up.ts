@@ -9,9 +9,8 @@ export default class Up extends Command {
 The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the
 hub url, a fresh admin key and the database path; later runs reuse them. Env: AGORA_HOST,
 AGORA_PORT, AGORA_DB, AGORA_HOME, AGORA_RATE_PER_MINUTE (60), AGORA_TO_CLOSE_MIN_AGE (300 s).
-The hub runs in its own lean node process started with --max-semi-space-size=1 (less memory for
-more GC CPU); AGORA_HUB_NODE_OPTIONS appends node/V8 flags to it, e.g. '--max-semi-space-size=16'
-to trade memory back for CPU.
+The hub runs in its own lean node process; AGORA_HUB_NODE_OPTIONS passes node/V8 flags to it,
+e.g. '--max-semi-space-size=1' to trade ~60 MB of memory for ~40% more CPU per /owed and /inbox.
 Stops cleanly on SIGINT or SIGTERM.`
 
   static examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']

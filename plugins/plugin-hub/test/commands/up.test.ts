@@ -96,9 +96,9 @@ describe('agora up', function () {
     expect(err?.message).to.match(/exited 2: .*AGORA_RATE_PER_MINUTE=fast/s)
   })
 
-  it('serves from one lean node child running serve.js with the default and the AGORA_HUB_NODE_OPTIONS flags', async () => {
+  it('serves from one lean node child running serve.js with the AGORA_HUB_NODE_OPTIONS flags', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
-    const r = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-old-space-size=512'})
+    const r = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=512'})
     const kids = childCommands(r.child.pid!)
     expect(kids).to.have.length(1)
     expect(kids[0].some(a => /plugin-hub\/dist\/serve\.js$/.test(a))).to.equal(true)
