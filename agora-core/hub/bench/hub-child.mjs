@@ -1,5 +1,6 @@
 // The hub under benchmark, alone in its own process so its RSS is its own. Started by
 // hub.bench.ts with IPC; imports @agora/hub (compiled dist when built, else source via tsx).
+import {readFileSync} from 'node:fs'
 import {createHub} from '@agora/hub'
 
 const [db, adminKey] = process.argv.slice(2)
@@ -10,7 +11,11 @@ process.on('message', async (m) => {
   if (m === 'rss') {
     const before = process.memoryUsage()
     globalThis.gc?.()
-    process.send({type: 'rss', ...before, rssAfterGc: process.memoryUsage().rss})
+    const after = process.memoryUsage()
+    const status = readFileSync('/proc/self/status', 'utf8')
+    const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+    process.send({type: 'rss', ...before, rssAfterGc: after.rss, heapUsedAfterGc: after.heapUsed, heapTotalAfterGc: after.heapTotal,
+      rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), rssShmem: kb('RssShmem')})
   }
   if (m === 'cpu') { const c = process.cpuUsage(); process.send({type: 'cpu', us: c.user + c.system}) }
   if (m === 'close') {

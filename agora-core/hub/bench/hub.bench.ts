@@ -1,5 +1,5 @@
 // Hub benchmark (a script, not a test): `npm run bench:hub`. Loopback only, bounded loops,
-// one run in well under 3 minutes. The hub runs in a child process so RSS is the hub's alone.
+// one run in well under 3 minutes. The hub runs in its own process so RSS is the hub's alone.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {cpus, loadavg, tmpdir} from 'node:os'
@@ -15,6 +15,7 @@ import {fmt, line, pct} from './stats.js'
 const HERE = dirname(fileURLToPath(import.meta.url))
 const ADMIN = 'bench-admin-' + 'a'.repeat(32)
 const N_HEALTH = 2000, N_POSTS = 2000, N_PUSH = 200, N_READS = 200, TARGET_ROWS = 100_000
+const SETTLE_S = 25 // seconds idle before the settled RSS reading: the hub trims after one idle 10 s interval
 const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4']
 const ROOMS = ['ops', 'build', 'design', 'release', 'support']
 
@@ -62,10 +63,12 @@ async function hubCpu<T>(hub: HubProc, fn: () => Promise<T>): Promise<{result: T
 
 const mb = (n: number | undefined): string => (n === undefined ? '—' : `${fmt(n / 1048576, 1)} MB`)
 
-/** The hub's RSS, and for `agora up` the waiting oclif parent's and the sum a user pays. */
+/** The hub's RSS (anonymous / file-backed), and with a hub child the waiting parent's and the sum a user pays. */
 function memLine(label: string, m: Mem): void {
-  if (m.cliRss === undefined) { line(label, mb(m.rss), m.heapUsed === undefined ? '' : `V8 heap used ${mb(m.heapUsed)}, external ${mb(m.external)}`); return }
-  line(label, mb(m.rss), `+ oclif parent ${mb(m.cliRss)} = ${mb(m.rss + m.cliRss)} for the whole \`agora up\``)
+  const kinds = m.rssAnon === undefined ? '' : `anon ${mb(m.rssAnon)} + file ${mb(m.rssFile)}`
+  const heap = m.heapUsed === undefined ? '' : `; V8 heap used ${mb(m.heapUsed)}`
+  if (m.cliRss === undefined) { line(label, mb(m.rss), kinds + heap); return }
+  line(label, mb(m.rss), `+ waiting parent ${mb(m.cliRss)} = ${mb(m.rss + m.cliRss)} for the whole \`agora up\``)
 }
 
 async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<{perSec: number; ms: number[]}> {
@@ -179,7 +182,10 @@ async function main(mode: Mode): Promise<void> {
 
     const mem = await hub.mem()
     memLine('hub RSS after the run (reference 76–78 MB)', mem)
-    if (mem.rssAfterGc !== undefined) line('  hub RSS after a forced full GC', mb(mem.rssAfterGc))
+    if (mem.rssAfterGc !== undefined) line('  hub RSS after a forced full GC', mb(mem.rssAfterGc), `V8 heap used ${mb(mem.heapUsedAfterGc)} of ${mb(mem.heapTotalAfterGc)} committed`)
+    // V8 keeps the heap it grew under load until its memory reducer sees the process idle.
+    await new Promise((r) => setTimeout(r, SETTLE_S * 1000))
+    memLine(`hub RSS after ${SETTLE_S} s idle (settled)`, await hub.mem())
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {
     await hub.close().catch(() => undefined)

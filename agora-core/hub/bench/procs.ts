@@ -1,5 +1,5 @@
-// The hub processes under benchmark. `up`: what a user runs, `node bin/run.js up` (oclif with every plugin
-// manifest) and the lean hub process it starts; `child`: hub-child.mjs alone, the previous baseline.
+// The hub processes under benchmark. `up`: what a user runs, `node bin/run.js up` (one process; a waiting
+// parent plus a hub child when AGORA_HUB_NODE_OPTIONS asks for node flags); `child`: hub-child.mjs alone.
 // CPU and RSS come from /proc for `up` (no IPC there) and from the child itself for `child`.
 import {fork, spawn, type ChildProcess} from 'node:child_process'
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
@@ -11,7 +11,7 @@ const ROOT = join(HERE, '..', '..', '..')
 const TICK_US = 10_000 // USER_HZ is 100 on Linux
 
 export type Mode = 'up' | 'child'
-export interface Mem { rss: number; cliRss?: number; heapUsed?: number; external?: number; rssAfterGc?: number }
+export interface Mem { rss: number; cliRss?: number; heapUsed?: number; external?: number; rssAfterGc?: number; heapUsedAfterGc?: number; heapTotalAfterGc?: number; rssAnon?: number; rssFile?: number; rssShmem?: number }
 export interface HubProc { url: string; mode: Mode; label: string; cpuUs(): Promise<number>; mem(): Promise<Mem>; close(): Promise<void> }
 
 /** Newest modification time of any file under `dir` (0 when it does not exist). */
@@ -21,7 +21,12 @@ function newest(dir: string): number {
     .map((e) => statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs))
 }
 
-const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+const statusKb = (status: string, key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+const rssOf = (pid: number): number => statusKb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS')
+function memOf(pid: number): Mem {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return {rss: statusKb(status, 'VmRSS'), rssAnon: statusKb(status, 'RssAnon'), rssFile: statusKb(status, 'RssFile'), rssShmem: statusKb(status, 'RssShmem')}
+}
 function cpuOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -56,14 +61,16 @@ async function startUp(db: string, adminKey: string): Promise<HubProc> {
     proc.once('exit', (code) => reject(new Error(`agora up exited with ${code}: ${out}`)))
   })
   proc.removeAllListeners('exit')
-  const kids = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/).map(Number)
-  if (kids.length !== 1) throw new Error(`agora up has ${kids.length} child processes, expected the one hub process`)
-  const hubPid = kids[0]
-  const flags = readFileSync(`/proc/${hubPid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--')).join(' ')
+  // One process unless AGORA_HUB_NODE_OPTIONS asks for node flags; then the hub is its one child.
+  const kids = readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  if (kids.length > 1) throw new Error(`agora up has ${kids.length} child processes, expected none or the one hub process`)
+  const hubPid = kids[0] ?? proc.pid!
+  const flags = readFileSync(`/proc/${hubPid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--max') || a.startsWith('--optimize')).join(' ')
   return {
-    url, mode: 'up', label: `agora up (oclif parent + hub process: node ${flags} serve.js)`,
+    url, mode: 'up',
+    label: kids.length ? `agora up (waiting parent + hub child: node ${flags} serve.js)` : 'agora up (one process: bin/run.js up, no oclif)',
     cpuUs: async () => cpuOf(hubPid),
-    mem: async () => ({rss: rssOf(hubPid), cliRss: rssOf(proc.pid!)}),
+    mem: async () => ({...memOf(hubPid), ...(kids.length ? {cliRss: rssOf(proc.pid!)} : {})}),
     close: async () => { proc.kill('SIGTERM'); await exited(proc) },
   }
 }
@@ -71,9 +78,11 @@ async function startUp(db: string, adminKey: string): Promise<HubProc> {
 /** The previous baseline: hub-child.mjs (compiled dist when up to date, else source through tsx), no V8 flags. */
 async function startChild(db: string, adminKey: string): Promise<HubProc> {
   const dist = join(HERE, '..', 'dist', 'index.js')
-  const fresh = newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
+  // BENCH_TRUST_DIST=1: measure the built dist even when src is newer (someone is editing src meanwhile).
+  const fresh = process.env.BENCH_TRUST_DIST === '1' || newest(join(HERE, '..', 'dist')) >= newest(join(HERE, '..', 'src'))
   const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
-  const execArgv = useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source']
+  const extra = process.env.AGORA_HUB_NODE_OPTIONS?.trim().split(/\s+/) ?? []
+  const execArgv = [...extra, ...(useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source'])]
   const proc = fork(join(HERE, 'hub-child.mjs'), [db, adminKey], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
   const url = await new Promise<string>((resolve, reject) => {
     proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))

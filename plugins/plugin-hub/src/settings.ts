@@ -1,5 +1,6 @@
 // What `agora up` needs before the hub starts: flags + env + config resolved and checked, and the
-// hub process's command line. Kept free of @agora/hub so the waiting oclif process stays small.
+// command line of a hub child when node flags are asked for. Kept free of @agora/hub so a parent
+// that only waits on that child stays small.
 import {existsSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -11,6 +12,16 @@ export interface UpFlags {
   db?: string
   home?: string
   'notify-dir'?: string
+}
+
+/** The flags of `agora up`, as data: the oclif command and the lean launcher (launch.ts) both read them. */
+export interface UpFlagSpec { type: 'string' | 'integer'; description: string; min?: number; max?: number }
+export const UP_FLAGS: Record<keyof UpFlags, UpFlagSpec> = {
+  host: {type: 'string', description: 'interface to bind (default 127.0.0.1; env AGORA_HOST)'},
+  port: {type: 'integer', description: 'TCP port, 0 picks a free one (default 8765; env AGORA_PORT)', min: 0, max: 65535},
+  db: {type: 'string', description: 'SQLite database file (default <home>/agora.db; env AGORA_DB)'},
+  home: {type: 'string', description: 'agora home directory (default ~/.agora; env AGORA_HOME)'},
+  'notify-dir': {type: 'string', description: "where per-seat notify files go (default: the home); '' disables them"},
 }
 
 export interface UpSettings {
@@ -59,19 +70,25 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
  */
 export const DEFAULT_HUB_NODE_FLAGS: string[] = []
 
-/**
- * The command line of the lean hub process: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS
- * (space-separated `--flags`, appended so they win), the serve entry and the settings as JSON.
- */
-export function hubCommand(settings: UpSettings, env: NodeJS.ProcessEnv = process.env): {command: string; args: string[]} {
+/** The node/V8 flags the hub must start under: the defaults, then AGORA_HUB_NODE_OPTIONS; a word that is not a --flag is refused. */
+export function hubNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
   const extra = env.AGORA_HUB_NODE_OPTIONS?.trim() ? env.AGORA_HUB_NODE_OPTIONS.trim().split(/\s+/) : []
   const bad = extra.find((f) => !f.startsWith('--'))
   if (bad !== undefined) {
     throw new Error(`AGORA_HUB_NODE_OPTIONS holds '${bad}', which is not a --flag; use node/V8 flags such as --max-semi-space-size=16, or unset it`)
   }
+  return [...DEFAULT_HUB_NODE_FLAGS, ...extra]
+}
+
+/**
+ * The command line of a hub child: node, the default V8 flags, then AGORA_HUB_NODE_OPTIONS
+ * (space-separated `--flags`, appended so they win), the serve entry and the settings as JSON.
+ */
+export function hubCommand(settings: UpSettings, env: NodeJS.ProcessEnv = process.env): {command: string; args: string[]} {
+  const flags = hubNodeFlags(env)
   const here = fileURLToPath(import.meta.url)
   const fromSource = here.endsWith('.ts')
   const entry = join(dirname(here), fromSource ? 'serve.ts' : 'serve.js')
   const loader = fromSource ? ['--import=tsx', '--conditions=agora-source'] : []
-  return {command: process.execPath, args: [...DEFAULT_HUB_NODE_FLAGS, ...extra, ...loader, entry, JSON.stringify(settings)]}
+  return {command: process.execPath, args: [...flags, ...loader, entry, JSON.stringify(settings)]}
 }

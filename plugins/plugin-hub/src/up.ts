@@ -6,9 +6,6 @@ import type {Hub} from '@agora/hub'
 import {PROTOCOL} from '@agora/protocol'
 import type {UpSettings} from './settings.js'
 
-export {DEFAULT_HUB_NODE_FLAGS, hubCommand, resolveUpSettings} from './settings.js'
-export type {UpFlags, UpSettings} from './settings.js'
-
 /**
  * Start a hub from AGORA_HOME: the first run creates the 0700 home, a 0600 config.json with
  * url, admin_key (16 random bytes hex) and db_path, and the database; later runs reuse them.

@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {spawn, execFileSync} from 'node:child_process'
 import type {ChildProcess} from 'node:child_process'
-import {mkdtempSync, readFileSync, statSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -13,8 +13,8 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url))
 interface Running {child: ChildProcess; url: string; out: () => string}
 
 /** Spawn the real CLI and wait for its one ready line. */
-function up(home: string, extraEnv: Record<string, string> = {}, port = 0, detached = false): Promise<Running> {
-  const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', String(port), '--home', home], {
+function up(home: string, extraEnv: Record<string, string> = {}, port = 0, detached = false, extra: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [join(root, 'bin/run.js'), 'up', '--port', String(port), '--home', home, ...extra], {
     cwd: root, env: {...process.env, ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe'], detached,
   })
   let out = ''
@@ -94,6 +94,23 @@ describe('agora up', function () {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
     const err = await up(home, {AGORA_RATE_PER_MINUTE: 'fast'}).then(() => null, (e: Error) => e)
     expect(err?.message).to.match(/exited 2: .*AGORA_RATE_PER_MINUTE=fast/s)
+  })
+
+  it('serves in the agora process itself, with no child, when no node flags are asked for', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const r = await up(home)
+    expect(childCommands(r.child.pid!)).to.deep.equal([])
+    expect(readFileSync(`/proc/${r.child.pid}/cmdline`, 'utf8').split('\0')).to.include('up')
+    expect(await stop(r, 'SIGTERM')).to.equal(0)
+  })
+
+  it('refuses an unknown flag and a bad port with exit 2, naming the fix, before creating anything', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    const unknown = await up(home, {}, 0, false, ['--verbose']).then(() => null, (e: Error) => e)
+    expect(unknown?.message).to.match(/exited 2: .*Unknown option '--verbose'; see `agora up --help`/s)
+    const port = await up(home, {}, 0, false, ['--port', 'x']).then(() => null, (e: Error) => e)
+    expect(port?.message).to.match(/exited 2: .*--port expects an integer but received 'x'/s)
+    expect(existsSync(home)).to.equal(false)
   })
 
   it('serves from one lean node child running serve.js with the AGORA_HUB_NODE_OPTIONS flags', async () => {

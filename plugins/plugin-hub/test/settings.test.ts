@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 import {join, resolve} from 'node:path'
-import {resolveUpSettings} from '../src/up.js'
+import {resolveUpSettings} from '../src/settings.js'
 
 describe('resolveUpSettings', () => {
   it('defaults to loopback, port 8765 and <home>/agora.db', () => {
