@@ -55,6 +55,8 @@ export const redeemJoinToken = (anon: AgoraClient, body: {token: string; agent_i
   anon.request('POST', '/join', {body})
 export const setMission = (client: AgoraClient, agentId: string, mission: string, admin: boolean): Promise<{agent_id: string; mission: string}> =>
   client.request('PUT', `/admin/agents/${seg(agentId)}/mission`, {body: {mission}, admin})
+export const readMission = (client: AgoraClient, agentId: string, admin: boolean): Promise<{agent_id: string; mission: string}> =>
+  client.request('GET', `/admin/missions/${seg(agentId)}`, {admin})
 export const pauseHub = (admin: AgoraClient, reason?: string): Promise<PauseState> =>
   admin.request('PUT', '/admin/pause', {body: reason === undefined ? {} : {reason}, admin: true})
 export const resumeHub = (admin: AgoraClient): Promise<PauseState> => admin.request('DELETE', '/admin/pause', {admin: true})

@@ -9,7 +9,7 @@ import type {RegisterInput} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
 import {pauseGate} from '../services/channels.js'
 import {currentText} from '../services/governance/texts.js'
-import {activeGrant} from '../services/governance/delegations.js'
+import {activeGrants} from '../services/governance/delegations.js'
 import {boolQuery} from '../http/governance-schemas.js'
 import {charterPointer, readHubCharter} from '../services/charter.js'
 
@@ -42,7 +42,7 @@ export function agentRoutes(ctx: Ctx): Router {
       hub_rules: (({version, text}) => ({version, text}))(currentText(ctx, 'rules')),
       hub_charter: charterPointer(ctx, a),
       hub_state: hubState(ctx),
-      delegations: (g => (g ? [g] : []))(activeGrant(ctx, a.id)),
+      delegations: activeGrants(ctx),
     })
   })
 

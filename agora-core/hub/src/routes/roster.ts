@@ -53,6 +53,19 @@ export function rosterRoutes(ctx: Ctx): Router {
     send(res, {agent_id: a.id, mission})
   })
 
+  r.get('/admin/missions', (req, res) => {
+    requireOperator(principal(ctx, req))
+    send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null && a.deleted_at == null)
+      .sort((a, b) => a.id.localeCompare(b.id)).map(a => ({agent_id: a.id, mission: a.mission})))
+  })
+
+  r.get('/admin/missions/:id', (req, res) => {
+    requireOperator(principal(ctx, req))
+    const a = ctx.cache.agents.get(param(req, 'id'))
+    if (!a || a.deleted_at != null) fail(404, `no agent '${param(req, 'id')}'; list seats and their missions with GET /admin/missions`)
+    send(res, {agent_id: a.id, mission: a.mission})
+  })
+
   r.put('/presence', (req, res) => {
     const a = requireSeat(principal(ctx, req))
     const body = validate<{state: 'idle' | 'working'}>('presence', req.body)

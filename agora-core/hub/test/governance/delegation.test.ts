@@ -46,20 +46,21 @@ describe('delegation (hub.md §1.12)', () => {
     expect(await h.admin.ok('GET', '/admin/delegations')).to.deep.equal([])
   })
 
-  it('defaults the TTL to 7 days (1 day for proxy), serves a seat its own grant in whoami and honours expiry by the hub clock everywhere', async () => {
+  it('defaults the TTL to 7 days (1 day for proxy), serves every active grant on the hub in every seat\'s whoami (as the reference does, not only the caller\'s own) and honours expiry by the hub clock everywhere', async () => {
     const g = await olga.ok('PUT', '/admin/delegation', {agent_id: 'alice', powers: ['ruling', 'operational'], scope: 'room', note: 'steward'})
     expect(g.expires_at - g.granted_at).to.equal(7 * DAY)
     expect(g.powers).to.deep.equal(['operational', 'ruling'])
     const p = await olga.ok('PUT', '/admin/delegation', {agent_id: 'carol', powers: ['proxy'], scope: 'room'})
     expect(p.expires_at - p.granted_at).to.equal(DAY)
     expect((await bob.ok('GET', '/delegations')).map((d: any) => d.agent_id)).to.deep.equal(['alice', 'carol'])
-    expect((await alice.ok('GET', '/whoami')).delegations).to.deep.equal([g])
-    expect((await bob.ok('GET', '/whoami')).delegations).to.deep.equal([])
+    expect((await alice.ok('GET', '/whoami')).delegations).to.deep.equal([g, p])
+    expect((await bob.ok('GET', '/whoami')).delegations).to.deep.equal([g, p])
     t += DAY + 1
     expect((await bob.ok('GET', '/delegations')).map((d: any) => d.agent_id)).to.deep.equal(['alice'])
-    expect((await carol.ok('GET', '/whoami')).delegations).to.deep.equal([])
+    expect((await carol.ok('GET', '/whoami')).delegations).to.deep.equal([g])
     t += 6 * DAY
     expect((await alice.ok('GET', '/whoami')).delegations).to.deep.equal([])
+    expect((await bob.ok('GET', '/whoami')).delegations).to.deep.equal([])
     const hist = await h.admin.ok('GET', '/admin/delegations')
     expect(hist.map((d: any) => d.state)).to.deep.equal(['expired', 'expired'])
   })

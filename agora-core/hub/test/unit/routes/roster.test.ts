@@ -33,4 +33,27 @@ describe('roster routes', () => {
       expect((await call(hub, 'GET', '/inbox', k.bob)).body.some((e: {id: string}) => e.id === q.id)).to.equal(true)
     } finally { await hub.close() }
   })
+
+  it('serves every live seat\'s mission on GET /admin/missions and one seat\'s on /admin/missions/{id}, to an operator or the admin key only', async () => {
+    const hub = await scratchHub()
+    try {
+      const op = (await call(hub, 'POST', '/agents', hub.adminKey, {id: 'op', operator: true, mission: 'run the hub'})).body.api_key
+      const k = await seats(hub, 'bob', 'carol')
+      await call(hub, 'PUT', '/admin/agents/bob/mission', op, {mission: 'keep the build green'})
+      const all = [{agent_id: 'bob', mission: 'keep the build green'}, {agent_id: 'carol', mission: ''}, {agent_id: 'op', mission: 'run the hub'}]
+      expect((await call(hub, 'GET', '/admin/missions', op)).body).to.deep.equal(all)
+      expect((await call(hub, 'GET', '/admin/missions', hub.adminKey)).body).to.deep.equal(all)
+      expect((await call(hub, 'GET', '/admin/missions/bob', op)).body).to.deep.equal({agent_id: 'bob', mission: 'keep the build green'})
+      const unknown = await call(hub, 'GET', '/admin/missions/nobody', op)
+      expect(unknown.status).to.equal(404)
+      expect(unknown.body.detail).to.include('GET /admin/missions')
+      const anonymous = await call(hub, 'GET', '/admin/missions')
+      expect(anonymous.status).to.equal(401)
+      for (const path of ['/admin/missions', '/admin/missions/bob']) {
+        const refused = await call(hub, 'GET', path, k.bob)
+        expect(refused.status).to.equal(403)
+        expect(refused.body.detail).to.include('operator')
+      }
+    } finally { await hub.close() }
+  })
 })

@@ -1,6 +1,8 @@
+import type {AgoraClient} from '@agora/client'
 import {AgoraHttpError} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
+import {readMission} from '../../hub-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
 import {clean, cleanLine} from '../../render.js'
 
@@ -12,13 +14,23 @@ export interface MissionShown {
 
 export default class MissionShow extends OperatorCommand {
   static args = {id: Args.string({description: 'the seat whose mission to show', required: true})}
-  static description = `Show a seat's mission: from whoami when --as is that seat, else from GET /admin/missions (admin key).`
-  static examples = ['<%= config.bin %> mission show castor --as castor', '<%= config.bin %> mission show castor']
-  static flags = {as: Flags.string({description: 'the seat to ask as; when it is <id>, whoami answers', helpGroup: 'HUB'})}
+  static description = `Show a seat's mission, its standing charge.
+
+As the seat itself (--as <id>) it comes from whoami. Any other seat's mission is operator-only
+(GET /admin/missions/{id}): pass --as an operator seat, or run it where the admin key is
+(AGORA_ADMIN_KEY or config.json on the hub machine).`
+
+  static examples = [
+    '<%= config.bin %> mission show castor --as castor',
+    '<%= config.bin %> mission show castor --as boss',
+    '<%= config.bin %> mission show castor',
+  ]
+
+  static flags = {as: Flags.string({description: 'the seat to ask as: <id> itself, or an operator seat', helpGroup: 'HUB'})}
 
   async run(): Promise<MissionShown> {
     const {args, flags} = await this.parse(MissionShow)
-    const shown = flags.as === args.id ? await this.fromWhoami(flags) : await this.fromAdmin(flags, args.id)
+    const shown = flags.as === args.id ? await this.fromWhoami(flags) : await this.fromOperator(flags, args.id)
     this.log(shown.mission ? `${cleanLine(shown.agent_id)}: ${clean(shown.mission)}` : `${cleanLine(shown.agent_id)} has no mission; set one with \`agora mission set ${shown.agent_id} "…"\``)
     return shown
   }
@@ -28,19 +40,19 @@ export default class MissionShow extends OperatorCommand {
     return {agent_id: me.id, mission: me.mission ?? '', source: 'whoami'}
   }
 
-  private async fromAdmin(flags: {home?: string; url?: string}, id: string): Promise<MissionShown> {
-    const admin = this.adminClient(flags)
-    let rows: Array<{agent_id: string; mission: string}>
+  /** Another seat's mission: the hub decides who may read it (an operator seat or the admin key). */
+  private async fromOperator(flags: {as?: string; home?: string; url?: string}, id: string): Promise<MissionShown> {
+    const client: AgoraClient = flags.as ? await this.seatClient(flags) : this.adminClient(flags)
     try {
-      rows = await admin.request('GET', '/admin/missions', {admin: true})
+      const row = await readMission(client, id, !flags.as)
+      return {agent_id: row.agent_id, mission: row.mission, source: 'admin/missions'}
     } catch (error) {
-      if (error instanceof AgoraHttpError && error.status === 404) {
-        throw new Error(`this hub does not serve GET /admin/missions; show the mission as the seat itself: agora mission show ${id} --as ${id}`)
+      if (!(error instanceof AgoraHttpError)) throw error
+      if (error.status === 403) {
+        throw new Error(`only an operator reads another seat's mission, and '${flags.as}' is not one; ask as the seat itself (--as ${id}), as an operator seat, or with the admin key`)
       }
+      if (error.status === 404) throw new Error(`no seat '${id}' on ${client.url}; list seats and their missions with GET /admin/missions, or \`agora roles\``)
       throw error
     }
-    const row = rows.find((r) => r.agent_id === id)
-    if (!row) throw new Error(`no seat '${id}' on ${admin.url}; list seats with \`agora roles\``)
-    return {agent_id: id, mission: row.mission, source: 'admin/missions'}
   }
 }

@@ -40,13 +40,4 @@ describe('mission set and show', () => {
     const error = await runFailure(MissionSet, ['castor', '   ', '--home', home])
     expect(error.message).to.include('400')
   })
-
-  it('says how to read a mission when the hub has no GET /admin/missions', async function () {
-    const outcome = await runCommand(MissionShow, ['castor', '--home', home]).then((r) => r.result, (e: Error) => e)
-    if (!(outcome instanceof Error)) {
-      expect(outcome).to.deep.equal({agent_id: 'castor', mission: 'Review every PR in #code within a day', source: 'admin/missions'})
-      return
-    }
-    expect(outcome.message).to.include('--as castor')
-  })
 })
