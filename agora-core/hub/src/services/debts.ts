@@ -2,9 +2,10 @@ import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {repliesToMany, selectMessages, sendersOf} from './messages.js'
-import {authoritativeResolution, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
+import {authoritativeResolution, inheritsFromOperator, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {activeHubBlock} from './agents.js'
+import {activeGrant} from './governance/delegations.js'
 
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 
@@ -55,11 +56,27 @@ export function isLiveAddressee(ctx: Ctx, channel: string, agent: string): boole
   return ctx.cache.isMember(channel, agent) && !activeHubBlock(ctx, agent)
 }
 
+/**
+ * Operator replies and fyis in the channels a reporting delegate's grant reaches: the delegate owes
+ * them even when not named (§4.5). Empty for everyone else.
+ */
+function inheritedDirectives(ctx: Ctx, viewer: string): StoredMessage[] {
+  const g = activeGrant(ctx, viewer)
+  if (!g || !g.powers.includes('reporting')) return []
+  const scoped = g.scope !== '' && g.scope !== '*'
+  return selectMessages(ctx, `FROM messages m WHERE m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
+    AND m.retracted_at IS NULL AND m.sender IN (SELECT id FROM agents WHERE operator = 1)
+    AND m.channel IN (${MY_CHANNELS})${scoped ? ' AND m.channel = ?' : ''}`, viewer, viewer, ...(scoped ? [g.scope] : []))
+}
+
 /** Directive debts the viewer owes (§4.5): addressed peer replies / operator directives not yet engaged. */
 export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
-  const rows = selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
+  const named = selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
     WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
-    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS}) ORDER BY m.created_at, m.seq`, viewer, viewer, viewer)
+    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS})`, viewer, viewer, viewer)
+  const byId = new Map(named.map(d => [d.id, d]))
+  for (const d of inheritedDirectives(ctx, viewer)) if (!byId.has(d.id)) byId.set(d.id, d)
+  const rows = [...byId.values()].sort((a, b) => a.created_at - b.created_at || a.seq - b.seq)
   const out: StoredMessage[] = []
   const parents = sendersOf(ctx, rows.filter(d => d.reply_to).map(d => d.reply_to as string))
   const candidates = rows.filter(d => isDirectiveFor(ctx, d, viewer, d.reply_to ? (parents.get(d.reply_to) ?? null) : null))
@@ -86,9 +103,12 @@ export function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string): bool
   return false
 }
 
-/** Is `m` an open obligation the viewer must answer (the /owed to_answer test, before release)? */
-export function namesViewer(m: StoredMessage, state: ThreadState, viewer: string): boolean {
-  return m.to.includes(viewer) || pendingAskNames(state, viewer)
+/**
+ * Is `m` an open obligation the viewer must answer (the /owed to_answer test, before release)?
+ * Named in `to`, named by a pending ask, or a reporting delegate inheriting an operator's message.
+ */
+export function namesViewer(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string): boolean {
+  return m.to.includes(viewer) || pendingAskNames(state, viewer) || inheritsFromOperator(ctx, m, viewer)
 }
 
 export {threadState}

@@ -1,7 +1,7 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {getMessage, isRead, wireMessage} from './messages.js'
-import {asksNaming, isObligation, pendingAskNames, threadState} from './obligations.js'
+import {asksNaming, inheritsFromOperator, isObligation, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {pausedOverlap} from './pause.js'
 import {slaMinutes} from './store.js'
@@ -55,7 +55,8 @@ export function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: Env
   const {base, state, parentSender, bodyBytes} = shared(ctx, m, o)
   const gone = m.retracted_at != null
   const pending = state && !state.closed ? state.pending : []
-  const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)))
+  const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)) ||
+    (state !== undefined && inheritsFromOperator(ctx, m, viewer)))
   const pendingSet = new Set(pending)
   const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pendingSet.has(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
   const replyToMe = parentSender === viewer

@@ -4,7 +4,7 @@ import {readSet, selectMessages, sendersOf} from './messages.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
-import {isObligation} from './obligations.js'
+import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 
 export const INBOX_WINDOW = 100
@@ -133,14 +133,15 @@ export function computeInboxJson(ctx: Ctx, viewer: string): {json: Buffer; count
 export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): boolean {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)
-  const isAddressee = addressees.has(viewer)
+  // A reporting delegate stands in for an operator's addressees, so it is pinned like one.
+  const isAddressee = addressees.has(viewer) || inheritsFromOperator(ctx, m, viewer)
   if (addressees.size > 0 && !isAddressee) {
     const someoneLive = [...addressees].some(a => isLiveAddressee(ctx, m.channel, a))
     if (someoneLive) return false
   }
   if (!isAddressee) return !read
   if (repliedBy(state, viewer)) return false
-  return namesViewer(m, state, viewer)
+  return namesViewer(ctx, m, state, viewer)
 }
 
 /** Long-poll: capture the wake-up BEFORE checking, re-check at least every 5 s until the deadline. */

@@ -5,6 +5,8 @@ import type {StoredMessage} from './messages.js'
 import {fromRow, getMessage} from './messages.js'
 import {asksOf} from './obligations.js'
 import {normalizeAttachments} from './attachments.js'
+import {citesEvidence, normalizeEvidence} from './evidence.js'
+import {holdsChannelPower, reportsIn} from './governance/delegations.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
 const NOTICE_KEY = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,159}$/
@@ -75,6 +77,11 @@ export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized
   let consumeTargets: string[] = []
   if ('consumes' in data) consumeTargets = resolveConsumes(ctx, data, channel, sender)
   if ('attachments' in data) data.attachments = normalizeAttachments(ctx, channel, data.attachments)
+  if ('evidence' in data) {
+    data.evidence = normalizeEvidence(ctx, channel, data.evidence)
+    if ((data.evidence as unknown[]).length === 0) delete data.evidence
+  }
+  if ('settled_by' in data) checkSettledBy(ctx, data, channel, sender, status, parent)
   if ('signature' in data) {
     if (typeof data.signature !== 'string') fail(400, 'signature must be a string')
     if (data.signature.length > 1024) fail(400, `signature is ${data.signature.length} characters; the limit is 1024`)
@@ -111,6 +118,35 @@ function normalizeAnswers(ctx: Ctx, data: Record<string, unknown>, sender: strin
   data.answers = all
   if (declines.length) data.declines = declines
   else delete data.declines
+}
+
+/**
+ * §1.5 `settled_by` on a resolved reply: closing a question by pointer is the asker's, an operator's
+ * or a ruling delegate's act; a reporting delegate may do it on an operator's request only with
+ * verifiable evidence. Everyone else is refused, and nothing is written.
+ */
+function checkSettledBy(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string, status: string, parent: StoredMessage | undefined): void {
+  if (status !== 'resolved' || !parent) fail(400, 'settled_by goes on a resolved reply: status=resolved with reply_to naming the question it settles')
+  if (typeof data.settled_by !== 'string' || !data.settled_by) fail(400, 'settled_by must name the message that settled the question: its id, #seq or channel#seq')
+  const asker = parent.sender
+  const closer = asker === sender || ctx.cache.isOperator(sender) || holdsChannelPower(ctx, sender, channel, ['ruling', 'operational'])
+  if (!closer) {
+    if (!reportsIn(ctx, sender, channel)) {
+      fail(403, `settled_by closes a question, which only its asker (${asker}), an operator or a ruling delegate here may do; post resolved without settled_by`)
+    }
+    if (!ctx.cache.isOperator(asker)) {
+      fail(403, `a reporting delegate uses settled_by only on an operator's request, and this question is ${asker}'s; post resolved without settled_by`)
+    }
+    if (!citesEvidence(data)) {
+      fail(403, "settled_by on an operator's request needs verifiable evidence: cite what was delivered in data.evidence as {kind: fs|store|blob, ref} (external refs alone are not verifiable)")
+    }
+  }
+  const target = resolveRef(ctx, data.settled_by, channel)
+  if (!target || target.channel !== channel || target.retracted_at != null) {
+    fail(400, `settled_by must name a live message in '${channel}'; give its id, #seq or ${channel}#seq`)
+  }
+  if (target.id === parent.id) fail(400, 'settled_by names the question itself; point it at the message that settled it, or drop settled_by')
+  data.settled_by = target.id
 }
 
 const CONSUME_REFUSAL = 'consumes names something you do not owe consumption for; list answers to your own open questions (id, channel#seq or #seq) or your own thread root'

@@ -1,7 +1,8 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {repliesTo} from './messages.js'
-import {holdsChannelPower} from './governance/delegations.js'
+import {holdsChannelPower, reportedIn, reportsIn} from './governance/delegations.js'
+import {citesEvidence} from './evidence.js'
 
 export interface Ask {
   id: string
@@ -52,8 +53,8 @@ export function substantiveAnswers(r: StoredMessage): string[] {
 export function discharge(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): {discharged: boolean; pending: string[]; declined: string[]} {
   const others = replies.filter(r => r.sender !== m.sender)
   const fromOperator = ctx.cache.isOperator(m.sender)
-  const operatorSettled = others.some(r => ctx.cache.isOperator(r.sender))
   const asks = asksOf(m)
+  const operatorSettled = fromOperator && others.some(r => ctx.cache.isOperator(r.sender) || isCompletionReport(ctx, m, asks, r))
   if (asks.length === 0) {
     let discharged: boolean
     if (fromOperator) discharged = operatorSettled
@@ -83,10 +84,31 @@ export function discharge(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]):
   return {discharged, pending, declined}
 }
 
-/** The reply that closes `m` with authority: a `resolved` from the asker, an operator, or a ruling/operational delegate scoped here. */
+/**
+ * Does reply `r` settle operator message `m` as a completion report (§4.5)? It is `resolved`, cites
+ * evidence the hub verified, and comes from a seat `m` names or from a reporting delegate (judged
+ * by the grant in force when `r` was posted).
+ */
+function isCompletionReport(ctx: Ctx, m: StoredMessage, asks: Ask[], r: StoredMessage): boolean {
+  if (r.status !== 'resolved' || !citesEvidence(r.data)) return false
+  const named = m.to.includes(r.sender) || asks.some(a => a.assignee === r.sender || (a.to ?? []).includes(r.sender))
+  return named || reportedIn(ctx, r.sender, m.channel, r.created_at)
+}
+
+/**
+ * The reply that closes `m` with authority: a `resolved` from the asker, an operator, or a
+ * ruling/operational delegate scoped here; or, on an operator's message, a reporting delegate's
+ * `resolved` carrying `settled_by` and verified evidence.
+ */
 export function authoritativeResolution(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): StoredMessage | undefined {
   return replies.find(r => r.status === 'resolved' && (r.sender === m.sender || ctx.cache.isOperator(r.sender) ||
-    holdsChannelPower(ctx, r.sender, m.channel, ['ruling', 'operational'])))
+    holdsChannelPower(ctx, r.sender, m.channel, ['ruling', 'operational']) ||
+    (!!r.data?.settled_by && ctx.cache.isOperator(m.sender) && citesEvidence(r.data) && reportedIn(ctx, r.sender, m.channel, r.created_at))))
+}
+
+/** Does `viewer` inherit `m` as a reporting delegate: an operator's message in a channel the viewer's grant reaches? */
+export function inheritsFromOperator(ctx: Ctx, m: StoredMessage, viewer: string): boolean {
+  return m.sender !== viewer && ctx.cache.isOperator(m.sender) && reportsIn(ctx, viewer, m.channel)
 }
 
 /** ONE closure rule: discharged, or resolved with authority. */
@@ -130,7 +152,7 @@ export function refreshClosed(ctx: Ctx, rootId: string, root?: StoredMessage): v
 export function isDirectiveFor(ctx: Ctx, d: StoredMessage, viewer: string, parentSender: string | null): boolean {
   if (d.kind !== 'message' || d.retracted_at != null || d.sender === viewer) return false
   if (d.status !== 'reply' && d.status !== 'fyi') return false
-  if (!d.to.includes(viewer)) return false
+  if (!d.to.includes(viewer) && !inheritsFromOperator(ctx, d, viewer)) return false
   if (answersOf(d).length > 0) return false
   if (ctx.cache.isOperator(d.sender)) return true
   return d.status === 'reply' && parentSender !== viewer

@@ -1,7 +1,7 @@
 import type {Ctx} from './context.js'
 import {readSet} from './messages.js'
 import {debtAge} from './envelopes.js'
-import {asksNaming, substantiveAnswers} from './obligations.js'
+import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
 import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
 import {slaMinutes} from './store.js'
 import {owedCharters} from './governance/receipts.js'
@@ -13,12 +13,12 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
   const escalated = (channel: string, born: number): boolean => debtAge(ctx, born, now) > slaMinutes(ctx, channel) * 60
   const toAnswer: Record<string, unknown>[] = []
   for (const {m, state} of withStates(ctx, openObligations(ctx, viewer))) {
-    if (state.closed || !namesViewer(m, state, viewer)) continue
+    if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
       const pending = state.asks.filter(a => state.pending.includes(a.id))
       const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
       const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
-      if (state.asks.length > 0 && !namesMe && allNamed) continue
+      if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
       if (!ctx.cache.isOperator(m.sender) && hasLinkedClaim(ctx, m, viewer)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,

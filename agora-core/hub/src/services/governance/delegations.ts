@@ -47,6 +47,29 @@ export function reportingDelegates(ctx: Ctx): string[] {
   return activeGrants(ctx).filter(g => g.powers.includes('reporting')).map(g => g.agent_id)
 }
 
+/** A `reporting` grant reaches a channel when it is hub-wide (""), `*`, or scoped to that channel. */
+function reaches(g: Grant, channel: string): boolean {
+  return g.powers.includes('reporting') && (g.scope === '' || g.scope === '*' || g.scope === channel)
+}
+
+/** Does `agent` hold an active `reporting` grant reaching `channel` now (it inherits operator obligations there, §4.5)? */
+export function reportsIn(ctx: Ctx, agent: string, channel: string): boolean {
+  const g = activeGrant(ctx, agent)
+  return !!g && reaches(g, channel)
+}
+
+/**
+ * Did `agent` hold a `reporting` grant reaching `channel` at hub time `at`? A completion report is
+ * judged by the grant in force when it was posted, so a later expiry or revocation never reopens
+ * the thread it settled.
+ */
+export function reportedIn(ctx: Ctx, agent: string, channel: string, at: number): boolean {
+  if (!ctx.q) return false
+  const r = ctx.q.get<GrantRow>(`SELECT * FROM delegations WHERE agent_id = ? AND granted_at <= ? AND expires_at > ?
+    AND (revoked_at IS NULL OR revoked_at > ?) ORDER BY granted_at DESC LIMIT 1`, agent, at, at, at)
+  return !!r && reaches(toGrant(r), channel)
+}
+
 export function isReportingDelegate(ctx: Ctx, agent: string): boolean {
   return !!activeGrant(ctx, agent)?.powers.includes('reporting')
 }
