@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
+import {WsSeat} from '../helpers/ws.js'
 
 /** A reporting delegate inherits obligations from operator messages (hub.md §1.12, §4.4, §4.5). */
 describe('reporting delegate obligations', () => {
@@ -42,6 +43,20 @@ describe('reporting delegate obligations', () => {
     await ackAll(carol)
     expect(await inboxIds(dora)).to.include(m.id)
     expect(await inboxIds(carol)).to.not.include(m.id)
+  })
+
+  it('pushes the operator\'s open message to the delegate over WS with to_me true, through the same envelope builder', async () => {
+    await grant()
+    const ws = await WsSeat.connect(h.url, dora.key!)
+    const bystander = await WsSeat.connect(h.url, carol.key!)
+    try {
+      const m = await olga.postMessage('room', {body: 'ship the parser', status: 'open', to: ['bob']})
+      expect((await ws.waitEnvelope((e) => e.id === m.id)).envelope.to_me).to.equal(true)
+      expect((await bystander.waitEnvelope((e) => e.id === m.id)).envelope.to_me).to.equal(false)
+    } finally {
+      ws.close()
+      bystander.close()
+    }
   })
 
   it('keeps the delegate\'s row after it replies when every pending ask names others, where rule 3(a) releases a plain addressee', async () => {
