@@ -6,7 +6,8 @@ import {setFlagsFromString} from 'node:v8'
 import {runInNewContext} from 'node:vm'
 
 export interface IdleTrimOptions { intervalMs: number; busyCpuMs: number; idleCpuMs: number }
-export const IDLE_TRIM_DEFAULTS: IdleTrimOptions = {intervalMs: 10_000, busyCpuMs: 500, idleCpuMs: 50}
+// At most one trim (two full GCs, ~10–30 ms with a small live heap) per second of busy CPU: a bounded cost.
+export const IDLE_TRIM_DEFAULTS: IdleTrimOptions = {intervalMs: 10_000, busyCpuMs: 1000, idleCpuMs: 50}
 
 /** The process's garbage collector, exposed once (node documents --expose-gc through setFlagsFromString). */
 function exposeGc(): () => void {
