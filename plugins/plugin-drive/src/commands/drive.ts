@@ -11,7 +11,8 @@ import {packagedSkillPath} from '../drive/skill.js'
 export default class Drive extends Command {
   static summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
   static description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
-Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.`
+Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.
+Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
 
   static flags = {
     harness: Flags.string({description: 'harness plugin to drive (default: the folder\'s wired harness)'}),
@@ -30,7 +31,10 @@ Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refu
     'reception-timeout': Flags.integer({min: 60, default: 3600, description: 'seconds before a reception turn is killed'}),
     'work-timeout': Flags.integer({min: 60, max: 3600, default: 3600, description: 'seconds before a work chunk is killed'}),
     'session-rotate': Flags.integer({min: 1, default: 25, description: 'turns before a lane starts a fresh session'}),
-    'turn-log': Flags.boolean({description: 'record every turn to drive-<id>.turns.jsonl (0600, redacted)'}),
+    'turn-log': Flags.boolean({description: 'record every turn (start, raw stdout, stderr, end) to AGORA_HOME/drive-<id>.turns.jsonl, 0600 and redacted'}),
+    'turn-log-path': Flags.string({
+      description: 'record every turn to PATH instead (implies --turn-log); a relative PATH resolves in the workspace and is warned about, an unwritable one is warned about and the drive runs on without a log',
+    }),
     force: Flags.boolean({description: 'arm even while a live session listener holds this seat'}),
     once: Flags.boolean({description: 'one reception turn, then exit 0 iff it ran and succeeded'}),
     'max-turns': Flags.integer({hidden: true, min: 1}),
@@ -51,7 +55,7 @@ Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refu
           harness: flags.harness, as: flags.as, url: flags.url, model: flags.model, provider: flags.provider, reasoningEffort: flags['reasoning-effort'],
           permissions: flags.permissions, harnessArg: flags['harness-arg'], force: flags.force, maxWait: flags['max-wait'], debounce: flags.debounce,
           turnBudget: flags['turn-budget'], workBudget: flags['work-budget'], receptionTimeout: flags['reception-timeout'], workTimeout: flags['work-timeout'],
-          sessionRotate: flags['session-rotate'], turnLog: flags['turn-log'], once: flags.once, maxTurns: flags['max-turns'],
+          sessionRotate: flags['session-rotate'], turnLog: flags['turn-log'], turnLogPath: flags['turn-log-path'], once: flags.once, maxTurns: flags['max-turns'],
           backoffBase: flags['backoff-base'], backoffCeiling: flags['backoff-ceiling'],
         },
         {

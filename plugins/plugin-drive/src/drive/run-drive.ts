@@ -4,12 +4,13 @@ import {httpHub} from '../hub-port.js'
 import {runListen} from '../listen/run-listen.js'
 import {openWsSource} from '../listen/ws-source.js'
 import {removeIfOurs, touch} from '../pidfile.js'
-import {announceReady, armDrive, stateDirFor} from './arm.js'
+import {announceReady, armDrive, DriveRefusal, stateDirFor} from './arm.js'
 import type {ArmFlags} from './arm.js'
 import {Driver} from './driver.js'
 import type {DriverExit} from './driver.js'
 import {mirrorMission} from './mission.js'
 import {fileSessions} from './sessions.js'
+import {openTurnLog} from './turn-log.js'
 import {turnRunner} from './turn-runner.js'
 import {findContinuableWork} from './work-scan.js'
 import {mcpBindingEnv} from '@agora/contract'
@@ -22,7 +23,10 @@ export interface DriveOptions extends ArmFlags {
   receptionTimeout: number
   workTimeout: number
   sessionRotate: number
+  /** Record turns to drive-<id>.turns.jsonl (or to turnLogPath). */
   turnLog: boolean
+  /** The operator's turn-log PATH; implies turnLog. */
+  turnLogPath?: string
   once: boolean
   maxTurns?: number
   backoffBase?: number
@@ -44,6 +48,9 @@ export interface DriveContext {
 
 /** `agora drive` end to end: arm, mirror the mission, then the loop until once/interrupt/fatal. */
 export async function runDrive(options: DriveOptions, ctx: DriveContext): Promise<DriverExit> {
+  if (options.turnLogPath !== undefined && !options.turnLogPath.trim()) {
+    throw new DriveRefusal('--turn-log-path needs a file path; pass --turn-log alone to record to AGORA_HOME/drive-<id>.turns.jsonl')
+  }
   const armed = await armDrive(options, ctx)
   const {decl, seat, files} = armed
   try {
@@ -57,11 +64,14 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     } catch (error) {
       ctx.out(`AGORA_DRIVE warn=no-mission agent=${seat.agentId} reason=whoami-failed detail=${JSON.stringify((error as Error).message)}`)
     }
+    const turnLog = options.turnLog || options.turnLogPath !== undefined
+      ? openTurnLog({path: options.turnLogPath ?? files.turns, explicit: options.turnLogPath !== undefined, cwd: ctx.cwd, agent: seat.agentId, out: ctx.out})
+      : null
     const runTurn = turnRunner({
       decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
       mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
       stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: ctx.env, hub, out: ctx.out,
-      failuresPath: files.failures, turnLogPath: options.turnLog ? files.turns : undefined, signal: ctx.signal,
+      failuresPath: files.failures, turnLog, signal: ctx.signal,
     })
     const driver = new Driver(
       {

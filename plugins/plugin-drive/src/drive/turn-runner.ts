@@ -1,4 +1,4 @@
-import {appendFileSync, rmSync} from 'node:fs'
+import {rmSync} from 'node:fs'
 
 import {assessTurn, prepareTurn} from '@agora/contract'
 import type {DriveRequest, HarnessDeclaration, Lane, McpLaunch, SeatBinding, TurnKind, TurnVerdict} from '@agora/contract'
@@ -7,6 +7,7 @@ import type {HubPort} from '../hub-port.js'
 import {verifyReceptionDebt} from './debt.js'
 import {appendFailure, redact} from './failures.js'
 import {spawnTurn} from './spawn-turn.js'
+import type {TurnLog} from './turn-log.js'
 import {turnEnv, writeTurnFiles} from './turn-env.js'
 
 export interface TurnRequest {
@@ -43,7 +44,8 @@ export interface TurnRunnerConfig {
   hub: HubPort | null
   out(line: string): void
   failuresPath: string
-  turnLogPath?: string
+  /** The `--turn-log` flight recorder, when on. */
+  turnLog?: TurnLog | null
   signal?: AbortSignal
 }
 
@@ -53,9 +55,7 @@ const q = (text: string): string => JSON.stringify(redact(text))
 export function turnRunner(config: TurnRunnerConfig): RunTurn {
   const {decl, seat} = config
   const agent = seat.agentId
-  const log = (record: Record<string, unknown>): void => {
-    if (config.turnLogPath) appendFileSync(config.turnLogPath, redact(JSON.stringify({ts: Date.now() / 1000, agent, ...record})) + '\n', {mode: 0o600})
-  }
+  const log = (event: string, fields: Record<string, unknown>): void => config.turnLog?.record(event, fields)
   return async (request) => {
     const turn = prepareTurn(decl, {...config.request, prompt: request.prompt, kind: request.kind, lane: request.lane, sessionId: request.sessionId, seat, mcp: config.mcp, workspace: config.workspace, paths: {pluginRoot: config.pluginRoot, stateDir: config.stateDir, ...(config.skillPath ? {skill: config.skillPath} : {})}, timeoutSeconds: request.timeoutS}, config.all)
     const built = decl.buildCommand(turn)
@@ -66,16 +66,16 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     const reception = request.kind === 'boot' || request.kind === 'wake'
     const before = reception && config.hub ? await config.hub.owed().catch(() => null) : null
     config.out(`AGORA_DRIVE turn-start agent=${agent} kind=${request.kind} timeout=${request.timeoutS}s — one bounded ${request.lane} turn`)
-    log({event: 'turn_start', kind: request.kind, harness: decl.name, session: request.sessionId, model: turn.model ?? 'harness-default'})
+    log('turn_start', {kind: request.kind, harness: decl.name, session: request.sessionId, model: turn.model ?? 'harness-default'})
     const started = Date.now()
     // the seat is deaf while a turn runs; say so every 10 minutes
     const running = setInterval(() => config.out(`AGORA_DRIVE turn-running agent=${agent} kind=${request.kind} elapsed=${Math.round((Date.now() - started) / 1000)}s — the seat hears nothing until this turn ends`), RUNNING_NOTICE_MS)
     const spawned = await spawnTurn({
       argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
-      onLine: config.turnLogPath ? (line) => appendFileSync(config.turnLogPath!, redact(line) + '\n', {mode: 0o600}) : undefined,
+      onLine: config.turnLog ? (line) => config.turnLog!.raw(line) : undefined,
     })
     clearInterval(running)
-    if (spawned.stderr.trim()) log({event: 'turn_stderr', text: spawned.stderr.slice(-4000)})
+    if (spawned.stderr.trim()) log('turn_stderr', {text: spawned.stderr.slice(-4000)})
     let verdict: TurnVerdict = spawned.spawnError
       ? {ok: false, stage: 'harness', reason: 'spawn-failed', detail: spawned.spawnError, tools: [], sessionId: null, notices: []}
       : assessTurn(decl, {stdout: spawned.stdout, stderr: spawned.stderr, exitCode: spawned.exitCode, timedOut: spawned.timedOut, kind: request.kind})
@@ -94,7 +94,9 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
       config.out(`AGORA_DRIVE event=turn_end status=error agent=${agent} harness=${decl.name} kind=${request.kind} stage=${verdict.stage} reason=${verdict.reason}${rc} detail=${q(verdict.detail)}`)
       appendFailure(config.failuresPath, {ts: Math.floor(Date.now() / 1000), agent, harness: decl.name, kind: request.kind, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail})
     }
-    log({event: 'turn_end', kind: request.kind, ok: verdict.ok, harness: decl.name, rc: spawned.exitCode, stage: verdict.stage, reason: verdict.reason, detail: verdict.detail, mcp_tools: verdict.tools, dur_s: durationS, session})
+    const failure = verdict.ok ? {} : {stage: verdict.stage, reason: verdict.reason, detail: verdict.detail.slice(0, 2000)}
+    const rc = spawned.exitCode === null ? {} : {rc: spawned.exitCode}
+    log('turn_end', {kind: request.kind, ok: verdict.ok, harness: decl.name, ...rc, ...failure, mcp_tools: decl.evidence ? verdict.tools : 'unobservable', dur_s: durationS, session: session ?? null})
     return {verdict, exitCode: spawned.exitCode, durationS, sessionId: built.sessionId ?? null}
   }
 }
