@@ -2,9 +2,12 @@ import {CONFIG_STAGES, SEMANTIC_STAGES} from '@agora/contract'
 import type {Lane, TurnStage} from '@agora/contract'
 
 import {Backoff} from './backoff.js'
-import {BOOT_PROMPT, INITIATIVE_PROMPT, WAKE_PROMPT, WORK_BOOT_PROMPT, WORK_PROMPT} from './prompts.js'
+import {BOOT_PROMPT, INITIATIVE_PROMPT, SUPERVISE_PROMPT, WAKE_PROMPT, WORK_BOOT_PROMPT, WORK_PROMPT} from './prompts.js'
 import type {SessionStore} from './sessions.js'
+import {StrikeLedger} from './strikes.js'
 import type {RunTurn, TurnOutcome} from './turn-runner.js'
+import type {ChunkProgress} from './work-progress.js'
+import {RETIRE_AT} from './work-scan.js'
 import type {WorkRow} from './work-scan.js'
 
 export interface DriverOptions {
@@ -28,13 +31,22 @@ export interface DriverPorts {
   listen(maxWaitS: number): Promise<number>
   runTurn: RunTurn
   sessions: SessionStore
-  /** The next continuable row this seat owns, or null; absent disables the work lane. */
-  findWork?: (strikes: Map<string, number>) => Promise<WorkRow | null>
+  /** The work lane's view of the hub; absent disables the work lane. */
+  work?: WorkPort
   /** May an idle seat take a lane pass (not a delegate, nothing owed)? Absent disables lane passes. */
   initiative?: () => Promise<boolean>
+  /** Does this seat hold an active delegation (its work chunks then start with SUPERVISE_PROMPT)? */
+  delegate?: () => Promise<boolean>
   now(): number
   signal?: AbortSignal
   touch(): void
+}
+
+export interface WorkPort {
+  /** The next continuable row this seat owns, skipping retired versions, or null. */
+  find(strikes: Map<string, number>): Promise<WorkRow | null>
+  /** What a finished chunk did to its row since it started (throws when the hub cannot say). */
+  progress(row: WorkRow, sinceMs: number): Promise<ChunkProgress>
 }
 
 export interface DriverExit {
@@ -60,8 +72,9 @@ export class Driver {
   private readonly rotation: Record<Lane, number> = {reception: 0, work: 0}
   private workRow: string | null = null
   /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
-  readonly strikes = new Map<string, number>()
-  private readonly strikeAt = new Map<string, number>()
+  readonly strikes = new StrikeLedger()
+  /** The last scan found a row (a failed scan then keeps the short window). */
+  private workKnown = false
   private turns = 0
   private lastLanePass = -Infinity
   private receptionSinceLanePass = 0
@@ -102,13 +115,18 @@ export class Driver {
         if (exit) return exit
         continue
       }
-      const work = this.held || this.backoff.active(this.ports.now()) ? null : await this.scanWork()
+      const scan = this.held || this.backoff.active(this.ports.now()) ? {work: null, reason: undefined} : await this.scanWork()
+      const work = scan.work
       const blocked = this.held ? this.hold(this.heldDebt) : null
-      let window = work ? CHUNK_WINDOW_S : this.options.maxWaitS
+      let window = work && this.workAdmissible() ? CHUNK_WINDOW_S : scan.reason === 'work-scan-unreadable' && this.workKnown ? CHUNK_WINDOW_S : this.options.maxWaitS
+      if (work && !this.workAdmissible()) window = Math.max(1, Math.min(window, Math.ceil((this.workBudgetRelease() - this.ports.now()) / 1000)))
       if (blocked) {
         window = Math.max(1, Math.min(window, Math.ceil((blocked.releaseMs - this.ports.now()) / 1000)))
         this.line(blocked.state, {reason: blocked.reason, next: `${window}s`, wake: 'held'})
-      } else this.line('armed', {reason: work ? 'chunk-ready' : undefined, next: `${window}s`, row: work ? work.ref : undefined})
+      } else {
+        const reason = this.backoff.active(this.ports.now()) ? this.backoff.lastReason : work ? (this.workAdmissible() ? 'chunk-ready' : 'work-budget') : scan.reason
+        this.line('armed', {reason, next: `${window}s`, row: work ? work.ref : undefined})
+      }
       const rc = await this.ports.listen(window)
       if (this.ports.signal?.aborted) return this.stopped()
       if (rc === 5) {
@@ -151,20 +169,23 @@ export class Driver {
     return {code: 130, reason: 'operator-interrupt'}
   }
 
-  private async scanWork(): Promise<WorkRow | null> {
-    if (!this.ports.findWork || this.options.once) return null
+  /** One continuation scan; the reason names why there is no row (for the armed line). */
+  private async scanWork(): Promise<{work: WorkRow | null; reason?: string}> {
+    if (!this.ports.work || this.options.once) return {work: null}
     try {
-      const now = this.ports.now()
-      for (const [ref, at] of this.strikeAt) {
-        if (now - at >= HOUR_MS) {
-          this.strikes.delete(ref)
-          this.strikeAt.delete(ref)
-        }
-      }
-      return await this.ports.findWork(this.strikes)
+      this.strikes.expire(this.ports.now())
+      const work = await this.ports.work.find(this.strikes.counts)
+      this.workKnown = work !== null
+      if (work) return {work}
+      return {work: null, reason: this.strikes.anyRetired() ? 'no-receipt' : 'no-continuable-work'}
     } catch {
-      return null
+      return {work: null, reason: 'work-scan-unreadable'}
     }
+  }
+
+  private workBudgetRelease(): number {
+    const now = this.ports.now()
+    return Math.min(...this.workTurns.filter((t) => now - t < HOUR_MS)) + HOUR_MS
   }
 
   /** An idle seat may speak first only rarely: 15 min apart, after real reception, with budget left and nothing owed. */
@@ -228,13 +249,11 @@ export class Driver {
     this.workTurns.push(this.ports.now())
     this.turns += 1
     const timeoutS = this.backoff.streak > 0 ? Math.min(this.options.workTimeoutS, this.options.receptionTimeoutS) : this.options.workTimeoutS
-    const prompt = row.initiative ? INITIATIVE_PROMPT : sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
-    const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt, sessionId, timeoutS})
+    const started = this.ports.now()
+    const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt: await this.workPrompt(row, sessionId), sessionId, timeoutS})
     const stage = outcome.verdict.stage
-    if (!row.initiative && (await this.scanWork())?.ref === row.ref) {
-      this.strikes.set(row.ref, (this.strikes.get(row.ref) ?? 0) + 1)
-      this.strikeAt.set(row.ref, this.ports.now())
-    }
+    const reachedHub = outcome.verdict.ok || (stage !== null && (SEMANTIC.has(stage) || CONFIG.has(stage)))
+    if (!row.initiative && reachedHub) await this.judgeChunk(row, started)
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
       this.adopt('work', outcome, sessionId)
@@ -243,6 +262,35 @@ export class Driver {
     } else {
       this.failed(outcome, stage)
       sessions.set('work', null)
+    }
+  }
+
+  /** A delegate's chunk is SUPERVISE_PROMPT + the work prompt; a lane pass is its own prompt. */
+  private async workPrompt(row: WorkRow, sessionId: string | null): Promise<string> {
+    if (row.initiative) return INITIATIVE_PROMPT
+    const work = sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
+    const delegate = this.ports.delegate ? await this.ports.delegate().catch(() => false) : false
+    return delegate ? `${SUPERVISE_PROMPT}\n\n${work}` : work
+  }
+
+  /**
+   * The strike rule: a chunk that left its row at the same version and no receipt on another of
+   * this seat's rows earns a strike; the third retires that version. A chunk that never reached
+   * the hub is bounded by backoff instead, and an unreadable hub proves nothing.
+   */
+  private async judgeChunk(row: WorkRow, startedMs: number): Promise<void> {
+    let progress: ChunkProgress
+    try {
+      progress = await this.ports.work!.progress(row, startedMs)
+    } catch {
+      return
+    }
+    const agent = this.options.agentId
+    if (progress.kind === 'receipt') this.ports.out(`AGORA_DRIVE initiative=receipt-off-row agent=${agent} row=${row.ref} receipt=${progress.ref}`)
+    if (progress.kind !== 'unchanged') return
+    const count = this.strikes.add(row.ref, this.ports.now())
+    if (count === RETIRE_AT) {
+      this.ports.out(`AGORA_DRIVE initiative=retired agent=${agent} row=${row.ref} reason=no-receipt strikes=${count} — ${count} chunks left this row unchanged; it is skipped until it changes or an hour passes`)
     }
   }
 

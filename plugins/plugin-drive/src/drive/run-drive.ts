@@ -12,7 +12,9 @@ import {mirrorMission} from './mission.js'
 import {fileSessions} from './sessions.js'
 import {openTurnLog} from './turn-log.js'
 import {turnRunner} from './turn-runner.js'
+import {chunkProgress} from './work-progress.js'
 import {findContinuableWork} from './work-scan.js'
+import {isDelegate} from './delegation.js'
 import {mcpBindingEnv} from '@agora/contract'
 
 export interface DriveOptions extends ArmFlags {
@@ -91,12 +93,12 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
         },
         runTurn,
         sessions: fileSessions((lane) => files.session(lane, decl.name)),
-        findWork: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
-        initiative: async () => {
-          const who = await hub.whoami()
-          if ((who.delegations ?? []).length > 0) return false
-          return (await hub.owed()).to_answer.length === 0
+        work: {
+          find: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
+          progress: (row, sinceMs) => chunkProgress(hub, seat.agentId, row, sinceMs),
         },
+        initiative: async () => !(await isDelegate(hub, seat.agentId)) && (await hub.owed()).to_answer.length === 0,
+        delegate: () => isDelegate(hub, seat.agentId),
         now: Date.now,
         signal: ctx.signal,
         touch: () => touch(files.drivePid),

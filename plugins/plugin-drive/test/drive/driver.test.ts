@@ -1,45 +1,6 @@
 import {expect} from 'chai'
 
-import type {TurnVerdict} from '@agora/contract'
-
-import {Driver} from '../../src/drive/driver.js'
-import type {DriverOptions} from '../../src/drive/driver.js'
-import {memorySessions} from '../../src/drive/sessions.js'
-import type {TurnOutcome, TurnRequest} from '../../src/drive/turn-runner.js'
-
-const ok = (sessionId: string | null): TurnOutcome => ({verdict: {ok: true, stage: null, reason: null, detail: '', tools: ['check_inbox'], sessionId, notices: []}, exitCode: 0, durationS: 1})
-const fail = (stage: TurnVerdict['stage'], reason: string): TurnOutcome => ({verdict: {ok: false, stage, reason, detail: `${reason} detail`, tools: [], sessionId: null, notices: []}, exitCode: 1, durationS: 1})
-
-/** A scripted listener and turn runner over a fake clock that advances by each listen window. */
-function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, findWork?: (strikes: Map<string, number>) => Promise<{ref: string; strikes: number} | null>, initiative?: () => Promise<boolean>) {
-  let clock = 1_000_000
-  const out: string[] = []
-  const windows: number[] = []
-  const turns: TurnRequest[] = []
-  const sessions = memorySessions()
-  const driver = new Driver(
-    {agentId: 'bob', maxWaitS: 1200, turnBudget: 250, workBudget: 100, receptionTimeoutS: 3600, workTimeoutS: 3600, sessionRotate: 25, once: false, maxTurns: outcomes.length, ...extra},
-    {
-      out: (l) => out.push(l),
-      listen: async (window) => {
-        windows.push(window)
-        const rc = listens.shift() ?? 0
-        if (rc === 0) clock += window * 1000
-        return rc
-      },
-      runTurn: async (request) => {
-        turns.push(request)
-        return outcomes.shift() ?? ok(null)
-      },
-      sessions,
-      findWork,
-      initiative,
-      now: () => clock,
-      touch: () => {},
-    },
-  )
-  return {driver, out, windows, turns, sessions}
-}
+import {fail, ok, rig} from '../helpers/driver-rig.js'
 
 describe('Driver', () => {
   it('boots a fresh reception session, then wakes it with the adopted session id', async () => {
@@ -109,22 +70,8 @@ describe('Driver', () => {
     expect(await rig([0], [], {once: true, maxTurns: undefined}).driver.run()).to.deep.equal({code: 1, reason: 'once-idle'})
   })
 
-  it('spends quiet time on a continuable row in the work lane, with its own session, and strikes a row the chunk left unchanged', async () => {
-    const row = {ref: 'build/claim:parser@3', strikes: 0}
-    const findWork = async (strikes: Map<string, number>) => ((strikes.get(row.ref) ?? 0) >= 3 ? null : {...row, strikes: strikes.get(row.ref) ?? 0})
-    const {driver, out, turns, windows, sessions} = rig([2, 0, 0], [ok('r-1'), ok('w-1'), ok('w-1')], {}, findWork)
-    await driver.run()
-    expect(turns.map((t) => [t.lane, t.kind, t.sessionId])).to.deep.equal([['reception', 'boot', null], ['work', 'work', null], ['work', 'work', 'w-1']])
-    expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — you are a driven agora seat continuing your own work/)
-    expect(windows).to.deep.equal([20, 20, 20])
-    expect(out).to.include('AGORA_DRIVE state=chunk agent=bob reason=continuable-work row=build/claim:parser@3 strikes=1')
-    expect(sessions.get('reception')).to.equal('r-1')
-    expect(sessions.get('work')).to.equal('w-1')
-    expect(driver.strikes.get(row.ref)).to.equal(2)
-  })
-
   it('takes a lane pass when idle after reception with nothing owed, and not again before the next reception turn', async () => {
-    const {driver, out, turns} = rig([2, 0, 0, 2], [ok('r'), ok('l'), ok('r')], {maxWaitS: 300}, async () => null, async () => true)
+    const {driver, out, turns} = rig([2, 0, 0, 2], [ok('r'), ok('l'), ok('r')], {maxWaitS: 300}, {work: {find: async () => null, progress: async () => ({kind: 'moved'})}, initiative: async () => true})
     await driver.run()
     expect(turns.map((t) => t.lane)).to.deep.equal(['reception', 'work', 'reception'])
     expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — LANE PASS/)

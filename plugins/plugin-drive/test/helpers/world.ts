@@ -10,7 +10,7 @@ import type {DiscoveredHarness, HarnessDeclaration} from '@agora/contract'
 
 export const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/harness-scripted')
 export const FIXTURE_BIN = join(FIXTURE, 'bin')
-const ADMIN = 'drive-tests-admin-key-0123456789abcdef'
+export const ADMIN = 'drive-tests-admin-key-0123456789abcdef'
 
 /** A seat-level caller with its bearer. */
 export class Seat {
