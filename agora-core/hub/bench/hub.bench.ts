@@ -173,7 +173,9 @@ async function main(mode: Mode): Promise<void> {
     const owedShape = await call(hub.url, keys[MEASURED], 'GET', '/owed')
     for (let i = 0; i < 20; i++) { await call(hub.url, keys[MEASURED], 'GET', '/owed'); await call(hub.url, keys[MEASURED], 'GET', '/inbox') }
     const {result: owed, us: owedUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed')))
-    const {result: inbox, us: inboxUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox')))
+    const inboxes = () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox'))
+    const profileDir = process.env.BENCH_PROFILE
+    const {result: inbox, us: inboxUs} = await hubCpu(hub, () => (profileDir && hub.profile ? hub.profile(join(profileDir, 'inbox.cpuprofile'), inboxes) : inboxes()))
     const c = owedShape.counts ?? {}
     line(`GET /owed p50/p99 (${total} msgs)`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
       `goal p99 < 10 ms; hub CPU ${fmt(owedUs / N_READS / 1000)} ms/call; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
@@ -215,7 +217,7 @@ async function seedObligations(url: string, keys: Record<string, string>): Promi
   return n
 }
 
-// `--hub=up,child` (default both): `up` is what a user runs, `child` the lean baseline for comparison.
+// `--hub=up,child` (default both). BENCH_PROFILE=<dir> (child only) writes <dir>/inbox.cpuprofile of the /inbox phase.: `up` is what a user runs, `child` the lean baseline for comparison.
 const modes = (process.argv.find((a) => a.startsWith('--hub='))?.slice(6) ?? 'up,child').split(',')
 for (const m of modes) if (m !== 'up' && m !== 'child') throw new Error(`--hub=${m}: use up, child or up,child`)
 for (const m of modes) await main(m as Mode)

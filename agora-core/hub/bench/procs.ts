@@ -12,7 +12,11 @@ const TICK_US = 10_000 // USER_HZ is 100 on Linux
 
 export type Mode = 'up' | 'child'
 export interface Mem { rss: number; cliRss?: number; heapUsed?: number; external?: number; rssAfterGc?: number; heapUsedAfterGc?: number; heapTotalAfterGc?: number; rssAnon?: number; rssFile?: number; rssShmem?: number }
-export interface HubProc { url: string; mode: Mode; label: string; cpuUs(): Promise<number>; mem(): Promise<Mem>; close(): Promise<void> }
+export interface HubProc {
+  url: string; mode: Mode; label: string; cpuUs(): Promise<number>; mem(): Promise<Mem>; close(): Promise<void>
+  /** `child` only: profile the hub while `fn` runs, into `file` (.cpuprofile). */
+  profile?<T>(file: string, fn: () => Promise<T>): Promise<T>
+}
 
 /** Newest modification time of any file under `dir` (0 when it does not exist). */
 function newest(dir: string): number {
@@ -89,7 +93,7 @@ async function startChild(db: string, adminKey: string): Promise<HubProc> {
     proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
   })
   proc.removeAllListeners('exit')
-  const ask = <T>(msg: string, type: string): Promise<T> => new Promise((resolve) => {
+  const ask = <T>(msg: unknown, type: string): Promise<T> => new Promise((resolve) => {
     const on = (m: any) => { if (m?.type === type) { proc.off('message', on); resolve(m) } }
     proc.on('message', on)
     proc.send(msg)
@@ -99,6 +103,16 @@ async function startChild(db: string, adminKey: string): Promise<HubProc> {
     label: `lean child (hub-child.mjs, no V8 flags, ${useDist ? 'dist' : 'source via tsx: dist missing or older than src, RSS includes the tsx loader'})`,
     cpuUs: async () => (await ask<{us: number}>('cpu', 'cpu')).us,
     mem: () => ask<Mem>('rss', 'rss'),
-    close: async () => { if (proc.connected) await ask('close', 'closed'); proc.kill(); await exited(proc) },
+    profile: async (file, fn) => {
+      await ask({type: 'profile-start'}, 'profiling')
+      try { return await fn() } finally { await ask({type: 'profile-stop', file}, 'profiled') }
+    },
+    // The child exits by itself after 'closed' (so --cpu-prof and friends can write); kill only a straggler.
+    close: async () => {
+      if (proc.connected) await ask('close', 'closed')
+      await Promise.race([exited(proc), new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+      proc.kill()
+      await exited(proc)
+    },
   }
 }
