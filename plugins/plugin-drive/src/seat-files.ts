@@ -7,6 +7,8 @@ export interface SeatFiles {
   listenPid: string
   listenOffset: string
   listenOwedsig: string
+  /** `--adaptive` window state `{ceiling, updated}`. */
+  listenBackoff: string
   drivePid: string
   failures: string
   turns: string
@@ -23,6 +25,7 @@ export function seatFiles(home: string, agentId: string): SeatFiles {
     listenPid: at(`listen-${agentId}.pid`),
     listenOffset: at(`listen-${agentId}.offset`),
     listenOwedsig: at(`listen-${agentId}.owedsig`),
+    listenBackoff: at(`listen-${agentId}.backoff`),
     drivePid: at(`drive-${agentId}.pid`),
     failures: at(`drive-${agentId}.failures.jsonl`),
     turns: at(`drive-${agentId}.turns.jsonl`),

@@ -23,10 +23,17 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, i
     debounce: Flags.string({default: '15', description: 'seconds a burst is gathered into one wake'}),
     lock: Flags.string({description: 'lock file path (persistent listeners lock listen-<id>.lock by default)'}),
     heartbeat: Flags.integer({min: 1, default: 300, description: 'seconds between heartbeat lines'}),
+    adaptive: Flags.boolean({
+      description: 'with --once: wait 60 s, doubling after each quiet run up to --max-wait (default 1200), back to 60 s after a wake; state in listen-<id>.backoff',
+    }),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Listen)
+    if (flags.adaptive && !flags.once) {
+      this.logToStderr('agora listen: --adaptive grows the wait window between --once runs; a persistent listener has no window to adapt — add --once, or drop --adaptive and set --max-wait')
+      this.exit(1)
+    }
     if (insideTurn(process.env)) {
       // the driver (or the check) owns reception for this turn; an ear here would only hold the turn open
       this.log('AGORA_LISTEN ended reason=driven-turn')
@@ -55,6 +62,7 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, i
         debounceS: debounce,
         heartbeatS: flags.heartbeat,
         lock: flags.lock,
+        adaptive: flags.adaptive,
       },
       {
         out: (line) => process.stdout.write(line + '\n'),

@@ -10,6 +10,7 @@ import {isHubNotice, isPersonal, qualifies} from './notify-line.js'
 import {backlogLine, listenLine, owedSignature, wakeLine} from './sentinel.js'
 import type {EventSource} from './source.js'
 import {fileSource} from './source.js'
+import {adaptiveWindow, ADAPTIVE_DEFAULT_CAP_S, recordAdaptive} from './adaptive.js'
 import {digestText} from './digest.js'
 
 export type ListenSource = 'auto' | 'file' | 'ws'
@@ -27,6 +28,8 @@ export interface ListenOptions {
   heartbeatS: number
   /** Explicit lock path; persistent listeners lock by default, `--once` only when given. */
   lock?: string
+  /** `--adaptive` (with --once): the wait window comes from listen-<id>.backoff, capped by maxWaitS (default 1200). */
+  adaptive?: boolean
   /** Embedded in `agora drive`: no driver guard, lock, pidfile or heartbeat lines; batch class in the code. */
   driverCall?: boolean
 }
@@ -64,7 +67,24 @@ const isLoopback = (url: string): boolean => {
   }
 }
 
+/** Thrown before anything is touched when options contradict each other. */
+export class ListenRefusal extends Error {}
+
 export async function runListen(options: ListenOptions, ports: ListenPorts): Promise<ListenResult> {
+  if (!options.adaptive) return listenOnce(options, ports)
+  if (!options.once || options.driverCall) {
+    throw new ListenRefusal('--adaptive grows the wait window between --once runs; a persistent listener has no window to adapt — add --once, or drop --adaptive and set --max-wait')
+  }
+  const path = seatFiles(options.home, options.agentId).listenBackoff
+  const cap = options.maxWaitS ?? ADAPTIVE_DEFAULT_CAP_S
+  const window = adaptiveWindow(path, cap)
+  const result = await listenOnce({...options, maxWaitS: window}, ports)
+  if (result.reason === 'timeout') recordAdaptive(path, 'timeout', window, cap)
+  else if (result.reason === 'wake' || result.reason === 'backlog') recordAdaptive(path, 'wake', window, cap)
+  return result
+}
+
+async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<ListenResult> {
   const files = seatFiles(options.home, options.agentId)
   const now = ports.now ?? Date.now
   const end = (code: number, reason: ListenReason, extra: Partial<ListenResult> = {}): ListenResult => {

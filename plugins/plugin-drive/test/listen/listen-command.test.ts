@@ -1,4 +1,6 @@
 import {expect} from 'chai'
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 
 import {runAgora} from '../helpers/cli.js'
 import {openWorld} from '../helpers/world.js'
@@ -33,5 +35,19 @@ describe('agora listen', function () {
       expect(run.code).to.equal(0)
       expect(run.stdout).to.equal('AGORA_LISTEN ended reason=driven-turn\n')
     }
+  })
+
+  it('refuses --adaptive without --once, and with --once waits the adaptive window capped by --max-wait', async () => {
+    const env = {AGORA_HOME: world.home}
+    const state = join(world.home, 'listen-bob.backoff')
+    const refused = await runAgora(['listen', '--adaptive', '--as', 'bob', '--url', world.hub.url], {env})
+    expect(refused.code).to.equal(1)
+    expect(refused.stdout).to.equal('')
+    expect(refused.stderr).to.include('agora listen: --adaptive grows the wait window between --once runs')
+    expect(existsSync(state)).to.equal(false)
+    const quiet = await runAgora(['listen', '--once', '--adaptive', '--as', 'bob', '--url', world.hub.url, '--max-wait', '1'], {env})
+    expect(quiet.code).to.equal(0)
+    expect(quiet.stdout).to.match(/^AGORA_LISTEN armed source=file agent=bob hub=\S+ window=1\n$/)
+    expect(JSON.parse(readFileSync(state, 'utf8'))).to.include({ceiling: 1})
   })
 })
