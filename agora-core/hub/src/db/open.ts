@@ -33,11 +33,18 @@ export async function openDb(filename: string, client = 'better-sqlite3'): Promi
     useNullAsDefault: true,
     pool: {min: 1, max: 1},
   })
-  const sql = (await knex.client.acquireConnection()) as Database.Database
-  tune(sql)
-  await knex.client.releaseConnection(sql)
-  await knex.migrate.latest({migrationSource: new CodeMigrationSource(), tableName: 'knex_migrations'})
-  const held = (await knex.client.acquireConnection()) as Database.Database
+  let held: Database.Database
+  try {
+    const sql = (await knex.client.acquireConnection()) as Database.Database
+    tune(sql)
+    await knex.client.releaseConnection(sql)
+    await knex.migrate.latest({migrationSource: new CodeMigrationSource(), tableName: 'knex_migrations'})
+    held = (await knex.client.acquireConnection()) as Database.Database
+  } catch (err) {
+    // A refused migration must not leave knex's pool (its timers and the open file) behind.
+    await knex.destroy()
+    throw err
+  }
   return {
     knex,
     sql: held,

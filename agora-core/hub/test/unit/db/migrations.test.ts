@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {mkdtempSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readlinkSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {openDb} from '../../../src/db/open.js'
@@ -58,5 +58,18 @@ describe('migrations', () => {
     await direct.close()
     const err = await openDb(file).then(() => null, (e: Error) => e)
     expect(err?.message).to.contain('9999_from_a_newer_hub')
+  })
+
+  it('releases the file and knex\'s pool when knex refuses a migration (a leaked pool kept the test process alive)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'agora-mig-')), 'hub.db')
+    const first = await openDb(file)
+    first.sql.prepare("INSERT INTO knex_migrations (name, batch, migration_time) VALUES ('9999_from_a_newer_hub', 9, 0)").run()
+    await first.close()
+    const err = await openDb(file).then(() => null, (e: Error) => e)
+    expect(err?.message).to.contain('9999_from_a_newer_hub')
+    const holders = readdirSync('/proc/self/fd').filter((fd) => {
+      try { return readlinkSync(`/proc/self/fd/${fd}`).startsWith(file) } catch { return false }
+    })
+    expect(holders).to.deep.equal([])
   })
 })
