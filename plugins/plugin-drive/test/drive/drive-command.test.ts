@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -47,5 +47,17 @@ describe('agora drive', function () {
     const run = await runAgora(['drive', '--once', '--permissions', 'all'], {env, cwd: world.workspace, timeoutMs: 60_000})
     expect(run.code).to.equal(2)
     expect(run.stderr).to.include("the 'scripted' harness accepts --permissions read|write — got 'all'. the scripted agent has no unrestricted mode.")
+  })
+
+  it('records the turn to the file --turn-log-path names, and refuses an empty one', async () => {
+    await askBob(world)
+    const log = join(world.root, 'flight.jsonl')
+    const run = await runAgora(['drive', '--once', '--debounce', '0', '--max-wait', '30', '--turn-log-path', log], {env, cwd: world.workspace, timeoutMs: 90_000})
+    expect(run.code, run.stderr + run.stdout).to.equal(0)
+    const events = readFileSync(log, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as {event?: string}).event).filter(Boolean)
+    expect(events).to.deep.equal(['turn_start', 'turn_end'])
+    const empty = await runAgora(['drive', '--once', '--turn-log-path', ''], {env, cwd: world.workspace, timeoutMs: 60_000})
+    expect(empty.code).to.equal(2)
+    expect(empty.stderr).to.include('--turn-log-path needs a file path; pass --turn-log alone')
   })
 })

@@ -68,7 +68,7 @@ export async function openWorld(options: {notify?: boolean; ratePerMinute?: numb
 export async function fixtureHarness(): Promise<DiscoveredHarness> {
   const {scripted} = (await import(join(FIXTURE, 'hooks/harness.js'))) as {scripted: HarnessDeclaration}
   const plugin = {name: '@agora-fixtures/harness-scripted', version: '1.0.0', type: 'link', root: FIXTURE}
-  return {name: 'scripted', plugin, declaration: scripted, valid: true, problems: [], shadowedBy: null, active: true}
+  return {name: 'scripted', plugin, declaration: scripted, contract: null, valid: true, problems: [], shadowedBy: null, active: true}
 }
 
 /** Alice asks bob one question in their DM, addressed to him. */
