@@ -2,13 +2,15 @@ import {CONFIG_STAGES, SEMANTIC_STAGES} from '@agora/contract'
 import type {Lane, TurnStage} from '@agora/contract'
 
 import {Backoff} from './backoff.js'
-import {BOOT_PROMPT, INITIATIVE_PROMPT, SUPERVISE_PROMPT, WAKE_PROMPT, WORK_BOOT_PROMPT, WORK_PROMPT} from './prompts.js'
+import {BOOT_PROMPT, WAKE_PROMPT} from './prompts.js'
 import type {SessionStore} from './sessions.js'
-import {StrikeLedger} from './strikes.js'
+import type {StrikeLedger} from './strikes.js'
 import type {RunTurn, TurnOutcome} from './turn-runner.js'
-import type {ChunkProgress} from './work-progress.js'
-import {RETIRE_AT} from './work-scan.js'
+import {WorkLane} from './work-lane.js'
+import type {WorkPort, WorkScan} from './work-lane.js'
 import type {WorkRow} from './work-scan.js'
+
+export type {WorkPort} from './work-lane.js'
 
 export interface DriverOptions {
   agentId: string
@@ -42,13 +44,6 @@ export interface DriverPorts {
   touch(): void
 }
 
-export interface WorkPort {
-  /** The next continuable row this seat owns, skipping retired versions, or null. */
-  find(strikes: Map<string, number>): Promise<WorkRow | null>
-  /** What a finished chunk did to its row since it started (throws when the hub cannot say). */
-  progress(row: WorkRow, sinceMs: number): Promise<ChunkProgress>
-}
-
 export interface DriverExit {
   code: number
   reason: 'once-ok' | 'once-failed' | 'once-idle' | 'harness-config' | 'operator-interrupt' | 'max-turns'
@@ -68,13 +63,9 @@ export class Driver {
   private heldDebt = false
   private readonly receptionTurns: number[] = []
   private readonly broadcastTurns: number[] = []
-  private readonly workTurns: number[] = []
   private readonly rotation: Record<Lane, number> = {reception: 0, work: 0}
   private workRow: string | null = null
-  /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
-  readonly strikes = new StrikeLedger()
-  /** The last scan found a row (a failed scan then keeps the short window). */
-  private workKnown = false
+  private readonly work: WorkLane
   private turns = 0
   private lastLanePass = -Infinity
   private receptionSinceLanePass = 0
@@ -84,6 +75,12 @@ export class Driver {
     readonly ports: DriverPorts,
   ) {
     this.backoff = new Backoff(options.backoffBaseS ?? 60, options.backoffCeilingS ?? 900)
+    this.work = new WorkLane({agentId: options.agentId, workBudget: options.workBudget}, ports)
+  }
+
+  /** Row versions a chunk left untouched, by `<chan>/<key>@<version>`; three retire that version. */
+  get strikes(): StrikeLedger {
+    return this.work.strikes
   }
 
   private line(state: string, fields: Record<string, string | number | undefined>): void {
@@ -115,19 +112,9 @@ export class Driver {
         if (exit) return exit
         continue
       }
-      const scan = this.held || this.backoff.active(this.ports.now()) ? {work: null, reason: undefined} : await this.scanWork()
+      const scan: WorkScan = this.held || this.backoff.active(this.ports.now()) || this.options.once ? {work: null} : await this.work.scan()
       const work = scan.work
-      const blocked = this.held ? this.hold(this.heldDebt) : null
-      let window = work && this.workAdmissible() ? CHUNK_WINDOW_S : scan.reason === 'work-scan-unreadable' && this.workKnown ? CHUNK_WINDOW_S : this.options.maxWaitS
-      if (work && !this.workAdmissible()) window = Math.max(1, Math.min(window, Math.ceil((this.workBudgetRelease() - this.ports.now()) / 1000)))
-      if (blocked) {
-        window = Math.max(1, Math.min(window, Math.ceil((blocked.releaseMs - this.ports.now()) / 1000)))
-        this.line(blocked.state, {reason: blocked.reason, next: `${window}s`, wake: 'held'})
-      } else {
-        const reason = this.backoff.active(this.ports.now()) ? this.backoff.lastReason : work ? (this.workAdmissible() ? 'chunk-ready' : 'work-budget') : scan.reason
-        this.line('armed', {reason, next: `${window}s`, row: work ? work.ref : undefined})
-      }
-      const rc = await this.ports.listen(window)
+      const rc = await this.ports.listen(this.arm(scan))
       if (this.ports.signal?.aborted) return this.stopped()
       if (rc === 5) {
         this.ports.out(`AGORA_DRIVE wake-noop agent=${this.options.agentId} reason=unowned-broadcast owed=0`)
@@ -150,8 +137,8 @@ export class Driver {
           this.ports.out(`AGORA_DRIVE event=stopped status=idle agent=${this.options.agentId} reason=no-wake-within-max-wait`)
           return {code: 1, reason: 'once-idle'}
         }
-        if (work && this.workAdmissible()) await this.workChunk(work)
-        else if (!work && (await this.lanePassAdmissible())) {
+        if (work && this.work.admissible()) await this.workChunk(work)
+        else if (!work && scan.reason !== 'work-scan-unreadable' && (await this.lanePassAdmissible())) {
           this.lastLanePass = this.ports.now()
           this.receptionSinceLanePass = 0
           await this.workChunk({ref: 'lane-pass', strikes: 0, initiative: true})
@@ -164,40 +151,34 @@ export class Driver {
     }
   }
 
+  /** The listen window of this pass (§4.3 step 5), announced on the armed (or hold) line. */
+  private arm(scan: WorkScan): number {
+    const {work} = scan
+    const now = this.ports.now()
+    const ready = work !== null && this.work.admissible()
+    let window = ready || (scan.reason === 'work-scan-unreadable' && this.work.known) ? CHUNK_WINDOW_S : this.options.maxWaitS
+    if (work && !ready) window = Math.max(1, Math.min(window, Math.ceil((this.work.budgetRelease() - now) / 1000)))
+    const blocked = this.held ? this.hold(this.heldDebt) : null
+    if (blocked) {
+      window = Math.max(1, Math.min(window, Math.ceil((blocked.releaseMs - now) / 1000)))
+      this.line(blocked.state, {reason: blocked.reason, next: `${window}s`, wake: 'held'})
+    } else {
+      const reason = this.backoff.active(now) ? this.backoff.lastReason : work ? (ready ? 'chunk-ready' : 'work-budget') : scan.reason
+      this.line('armed', {reason, next: `${window}s`, row: work?.ref})
+    }
+    return window
+  }
+
   private stopped(): DriverExit {
     this.ports.out(`AGORA_DRIVE event=stopped status=ok agent=${this.options.agentId} reason=operator-interrupt`)
     return {code: 130, reason: 'operator-interrupt'}
   }
 
-  /** One continuation scan; the reason names why there is no row (for the armed line). */
-  private async scanWork(): Promise<{work: WorkRow | null; reason?: string}> {
-    if (!this.ports.work || this.options.once) return {work: null}
-    try {
-      this.strikes.expire(this.ports.now())
-      const work = await this.ports.work.find(this.strikes.counts)
-      this.workKnown = work !== null
-      if (work) return {work}
-      return {work: null, reason: this.strikes.anyRetired() ? 'no-receipt' : 'no-continuable-work'}
-    } catch {
-      return {work: null, reason: 'work-scan-unreadable'}
-    }
-  }
-
-  private workBudgetRelease(): number {
-    const now = this.ports.now()
-    return Math.min(...this.workTurns.filter((t) => now - t < HOUR_MS)) + HOUR_MS
-  }
-
   /** An idle seat may speak first only rarely: 15 min apart, after real reception, with budget left and nothing owed. */
   private async lanePassAdmissible(): Promise<boolean> {
     if (!this.ports.initiative || this.options.once || this.held || this.backoff.active(this.ports.now())) return false
-    if (this.receptionSinceLanePass === 0 || this.ports.now() - this.lastLanePass < LANE_PASS_GAP_MS || !this.workAdmissible()) return false
+    if (this.receptionSinceLanePass === 0 || this.ports.now() - this.lastLanePass < LANE_PASS_GAP_MS || !this.work.admissible()) return false
     return this.ports.initiative().catch(() => false)
-  }
-
-  private workAdmissible(): boolean {
-    const now = this.ports.now()
-    return this.workTurns.filter((t) => now - t < HOUR_MS).length < this.options.workBudget
   }
 
   /** One reception turn; returns an exit when the loop must end (once, fatal config). */
@@ -246,14 +227,15 @@ export class Driver {
     const sessionId = sessions.get('work')
     if (row.initiative) this.line('chunk', {reason: 'initiative-lane'})
     else this.line('chunk', {reason: 'continuable-work', row: row.ref, strikes: row.strikes})
-    this.workTurns.push(this.ports.now())
+    this.work.noteChunk()
     this.turns += 1
     const timeoutS = this.backoff.streak > 0 ? Math.min(this.options.workTimeoutS, this.options.receptionTimeoutS) : this.options.workTimeoutS
     const started = this.ports.now()
-    const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt: await this.workPrompt(row, sessionId), sessionId, timeoutS})
+    const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt: await this.work.prompt(row, sessionId), sessionId, timeoutS})
     const stage = outcome.verdict.stage
     const reachedHub = outcome.verdict.ok || (stage !== null && (SEMANTIC.has(stage) || CONFIG.has(stage)))
-    if (!row.initiative && reachedHub) await this.judgeChunk(row, started)
+    // a chunk that never reached the hub is bounded by backoff, not strikes (⚠ the reference strikes it too)
+    if (reachedHub) await this.work.judge(row, started)
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
       this.adopt('work', outcome, sessionId)
@@ -262,35 +244,6 @@ export class Driver {
     } else {
       this.failed(outcome, stage)
       sessions.set('work', null)
-    }
-  }
-
-  /** A delegate's chunk is SUPERVISE_PROMPT + the work prompt; a lane pass is its own prompt. */
-  private async workPrompt(row: WorkRow, sessionId: string | null): Promise<string> {
-    if (row.initiative) return INITIATIVE_PROMPT
-    const work = sessionId ? WORK_PROMPT : `${WORK_BOOT_PROMPT}\n\n${WORK_PROMPT}`
-    const delegate = this.ports.delegate ? await this.ports.delegate().catch(() => false) : false
-    return delegate ? `${SUPERVISE_PROMPT}\n\n${work}` : work
-  }
-
-  /**
-   * The strike rule: a chunk that left its row at the same version and no receipt on another of
-   * this seat's rows earns a strike; the third retires that version. A chunk that never reached
-   * the hub is bounded by backoff instead, and an unreadable hub proves nothing.
-   */
-  private async judgeChunk(row: WorkRow, startedMs: number): Promise<void> {
-    let progress: ChunkProgress
-    try {
-      progress = await this.ports.work!.progress(row, startedMs)
-    } catch {
-      return
-    }
-    const agent = this.options.agentId
-    if (progress.kind === 'receipt') this.ports.out(`AGORA_DRIVE initiative=receipt-off-row agent=${agent} row=${row.ref} receipt=${progress.ref}`)
-    if (progress.kind !== 'unchanged') return
-    const count = this.strikes.add(row.ref, this.ports.now())
-    if (count === RETIRE_AT) {
-      this.ports.out(`AGORA_DRIVE initiative=retired agent=${agent} row=${row.ref} reason=no-receipt strikes=${count} — ${count} chunks left this row unchanged; it is skipped until it changes or an hour passes`)
     }
   }
 

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import type {WorkPort} from '../../src/drive/driver.js'
+import type {WorkPort} from '../../src/drive/work-lane.js'
 import type {ChunkProgress} from '../../src/drive/work-progress.js'
 import type {WorkRow} from '../../src/drive/work-scan.js'
 import {fail, ok, rig} from '../helpers/driver-rig.js'
@@ -22,7 +22,7 @@ function lane(progress: Array<ChunkProgress | Error>, row = ROW): WorkPort & {si
   }
 }
 
-describe('Driver work lane', () => {
+describe('WorkLane', () => {
   it('spends quiet time on a continuable row with its own session and strikes a chunk that left the row unchanged', async () => {
     const work = lane([{kind: 'unchanged'}, {kind: 'unchanged'}])
     const {driver, out, turns, windows, sessions} = rig([2, 0, 0], [ok('r-1'), ok('w-1'), ok('w-1')], {}, {work})
@@ -94,5 +94,17 @@ describe('Driver work lane', () => {
     const plain = rig([0], [ok('w')], {}, {work: lane([{kind: 'moved'}]), delegate: async () => Promise.reject(new Error('whoami failed'))})
     await plain.driver.run()
     expect(plain.turns[0].prompt).to.match(/^AGORA WORK CHUNK/)
+  })
+
+  it('takes no lane pass when the continuation scan could not be read', async () => {
+    let asked = 0
+    const initiative = async () => {
+      asked += 1
+      return true
+    }
+    const {driver, turns} = rig([2, 0, 0], [ok('r')], {maxTurns: undefined}, {work: {find: async () => Promise.reject(new Error('503')), progress: async () => ({kind: 'moved'})}, initiative, stopAfterListens: 3})
+    await driver.run()
+    expect(turns.map((t) => t.lane)).to.deep.equal(['reception'])
+    expect(asked).to.equal(0)
   })
 })
