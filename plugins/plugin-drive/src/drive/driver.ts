@@ -23,6 +23,8 @@ export interface DriverOptions {
   once: boolean
   backoffBaseS?: number
   backoffCeilingS?: number
+  /** The listen window while a chunk is ready (20 s; tests shorten it). */
+  chunkWindowS?: number
   /** Stop after this many turns (tests). */
   maxTurns?: number
 }
@@ -156,7 +158,7 @@ export class Driver {
     const {work} = scan
     const now = this.ports.now()
     const ready = work !== null && this.work.admissible()
-    let window = ready || (scan.reason === 'work-scan-unreadable' && this.work.known) ? CHUNK_WINDOW_S : this.options.maxWaitS
+    let window = ready || (scan.reason === 'work-scan-unreadable' && this.work.known) ? (this.options.chunkWindowS ?? CHUNK_WINDOW_S) : this.options.maxWaitS
     if (work && !ready) window = Math.max(1, Math.min(window, Math.ceil((this.work.budgetRelease() - now) / 1000)))
     const blocked = this.held ? this.hold(this.heldDebt) : null
     if (blocked) {

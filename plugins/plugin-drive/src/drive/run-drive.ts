@@ -31,6 +31,8 @@ export interface DriveOptions extends ArmFlags {
   turnLogPath?: string
   once: boolean
   maxTurns?: number
+  /** Listen window while a chunk is ready (tests only; the CLI keeps the spec's 20 s). */
+  chunkWindow?: number
   backoffBase?: number
   backoffCeiling?: number
 }
@@ -79,7 +81,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
       {
         agentId: seat.agentId, maxWaitS: options.maxWait, turnBudget: options.turnBudget, workBudget: options.workBudget,
         receptionTimeoutS: options.receptionTimeout, workTimeoutS: options.workTimeout,
-        sessionRotate: options.sessionRotate, once: options.once, maxTurns: options.maxTurns,
+        sessionRotate: options.sessionRotate, once: options.once, maxTurns: options.maxTurns, chunkWindowS: options.chunkWindow,
         backoffBaseS: options.backoffBase, backoffCeilingS: options.backoffCeiling,
       },
       {

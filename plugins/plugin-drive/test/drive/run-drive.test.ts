@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {runDrive} from '../../src/drive/run-drive.js'
 import type {DriveOptions} from '../../src/drive/run-drive.js'
 import {REPO} from '../helpers/cli.js'
-import {askBob, fixtureHarness, openWorld} from '../helpers/world.js'
+import {ADMIN, askBob, fixtureHarness, openWorld, Seat} from '../helpers/world.js'
 import type {World} from '../helpers/world.js'
 
 const base: DriveOptions = {maxWait: 20, debounce: 0, turnBudget: 250, workBudget: 100, receptionTimeout: 60, workTimeout: 3600, sessionRotate: 25, turnLog: false, once: true}
@@ -35,5 +35,22 @@ describe('runDrive', function () {
     expect(owed.to_consume.map((row) => [row.id, row.answered_by])).to.deep.equal([[ask.id, 'bob']])
     const session = readFileSync(join(world.home, 'drive-bob.scripted.reception-v2.session'), 'utf8').trim()
     expect(session).to.match(/^scripted-/)
+  })
+
+  it('spends quiet time on the seat\'s claim as a delegate: SUPERVISE chunks, struck by the real hub until the version retires', async () => {
+    await world.alice.call('POST', '/channels', {name: 'build', private: false})
+    await world.bob.call('POST', '/channels/build/join', {})
+    await world.bob.call('PUT', '/channels/build/store/claim:parser', {value: {owner: 'bob', status: 'in progress', next_step: 'lexer'}})
+    await new Seat(world.hub.url, 'admin', ADMIN).call('PUT', '/admin/delegation', {agent_id: 'bob', powers: ['operational'], note: 'runs build', scope: '*', mission: 'Run the build room.'})
+    const log = join(world.root, 'argv.jsonl')
+    const out: string[] = []
+    const exit = await runDrive({...base, once: false, maxWait: 2, chunkWindow: 1, maxTurns: 3, harnessArg: [`log=${log}`]}, {
+      cwd: world.workspace, home: world.home, env: world.env, found: [await fixtureHarness()], out: (l) => out.push(l), err: () => {}, agoraScript: join(REPO, 'bin/run.js'),
+    })
+    expect(exit, out.join('\n')).to.deep.equal({code: 0, reason: 'max-turns'})
+    expect(out.filter((l) => l.includes('state=chunk'))).to.deep.equal([0, 1, 2].map((n) => `AGORA_DRIVE state=chunk agent=bob reason=continuable-work row=build/claim:parser@1 strikes=${n}`))
+    expect(out.some((l) => l.startsWith('AGORA_DRIVE initiative=retired agent=bob row=build/claim:parser@1 reason=no-receipt strikes=3'))).to.equal(true)
+    const heads = readFileSync(log, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as {promptHead: string}).promptHead)
+    expect(heads).to.deep.equal(['AGORA SUPERVISE — th', 'AGORA SUPERVISE — th', 'AGORA SUPERVISE — th'])
   })
 })
