@@ -33,6 +33,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
     'session-rotate': Flags.integer({min: 1, default: 25, description: 'turns before a lane starts a fresh session'}),
     'turn-log': Flags.boolean({description: 'record every turn (start, raw stdout, stderr, end) to AGORA_HOME/drive-<id>.turns.jsonl, 0600 and redacted'}),
     'turn-log-path': Flags.string({
+      helpValue: 'PATH',
       description: 'record every turn to PATH instead (implies --turn-log); a relative PATH resolves in the workspace and is warned about, an unwritable one is warned about and the drive runs on without a log',
     }),
     force: Flags.boolean({description: 'arm even while a live session listener holds this seat'}),
