@@ -39,6 +39,8 @@ export interface DriverPorts {
   work?: WorkPort
   /** May an idle seat take a lane pass (not a delegate, nothing owed)? Absent disables lane passes. */
   initiative?: () => Promise<boolean>
+  /** The row (`<chan>/<key>`) the work session is bound to, kept across restarts; absent keeps it in memory. */
+  workClaim?: {get(): string | null; set(row: string | null): void}
   /** Does this seat hold an active delegation (its work chunks then start with SUPERVISE_PROMPT)? */
   delegate?: () => Promise<boolean>
   now(): number
@@ -66,7 +68,6 @@ export class Driver {
   private readonly receptionTurns: number[] = []
   private readonly broadcastTurns: number[] = []
   private readonly rotation: Record<Lane, number> = {reception: 0, work: 0}
-  private workRow: string | null = null
   private readonly work: WorkLane
   private turns = 0
   private lastLanePass = -Infinity
@@ -221,11 +222,12 @@ export class Driver {
 
   private async workChunk(row: WorkRow): Promise<void> {
     const {sessions} = this.ports
-    if (this.workRow !== row.ref.replace(/@\d+$/, '') || this.rotation.work >= this.options.sessionRotate) {
+    const bound = row.ref.replace(/@\d+$/, '')
+    if (this.boundRow() !== bound || this.rotation.work >= this.options.sessionRotate) {
       sessions.set('work', null)
       this.rotation.work = 0
     }
-    this.workRow = row.ref.replace(/@\d+$/, '')
+    this.bindRow(bound)
     const sessionId = sessions.get('work')
     if (row.initiative) this.line('chunk', {reason: 'initiative-lane'})
     else this.line('chunk', {reason: 'continuable-work', row: row.ref, strikes: row.strikes})
@@ -247,6 +249,18 @@ export class Driver {
       this.failed(outcome, stage)
       sessions.set('work', null)
     }
+  }
+
+  private memoryClaim: string | null = null
+
+  /** A work session continues one row; a chunk for a different row starts a fresh session. */
+  private boundRow(): string | null {
+    return this.ports.workClaim ? this.ports.workClaim.get() : this.memoryClaim
+  }
+
+  private bindRow(row: string): void {
+    this.memoryClaim = row
+    this.ports.workClaim?.set(row)
   }
 
   private adopt(lane: Lane, outcome: TurnOutcome, previous: string | null): void {

@@ -9,7 +9,7 @@ import type {ArmFlags} from './arm.js'
 import {Driver} from './driver.js'
 import type {DriverExit} from './driver.js'
 import {mirrorMission} from './mission.js'
-import {fileSessions} from './sessions.js'
+import {filePointer, fileSessions} from './sessions.js'
 import {openTurnLog} from './turn-log.js'
 import {turnRunner} from './turn-runner.js'
 import {chunkProgress} from './work-progress.js'
@@ -95,6 +95,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
         },
         runTurn,
         sessions: fileSessions((lane) => files.session(lane, decl.name)),
+        workClaim: filePointer(files.session('work', decl.name).replace(/\.session$/, '.claim')),
         work: {
           find: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
           progress: (row, sinceMs) => chunkProgress(hub, seat.agentId, row, sinceMs),

@@ -36,3 +36,20 @@ export function memorySessions(): SessionStore & {values: Partial<Record<Lane, s
     },
   }
 }
+
+/** One line of state in a 0600 file (the work lane's bound row, `….work-v2.claim`); null removes it. */
+export function filePointer(path: string): {get(): string | null; set(value: string | null): void} {
+  return {
+    get() {
+      try {
+        return readFileSync(path, 'utf8').trim() || null
+      } catch {
+        return null
+      }
+    },
+    set(value) {
+      if (value) writeSecureFile(path, value + '\n')
+      else rmSync(path, {force: true})
+    },
+  }
+}

@@ -52,5 +52,6 @@ describe('runDrive', function () {
     expect(out.some((l) => l.startsWith('AGORA_DRIVE initiative=retired agent=bob row=build/claim:parser@1 reason=no-receipt strikes=3'))).to.equal(true)
     const heads = readFileSync(log, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as {promptHead: string}).promptHead)
     expect(heads).to.deep.equal(['AGORA SUPERVISE — th', 'AGORA SUPERVISE — th', 'AGORA SUPERVISE — th'])
+    expect(readFileSync(join(world.home, 'drive-bob.scripted.work-v2.claim'), 'utf8')).to.equal('build/claim:parser\n')
   })
 })

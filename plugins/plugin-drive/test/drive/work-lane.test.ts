@@ -107,4 +107,18 @@ describe('WorkLane', () => {
     expect(turns.map((t) => t.lane)).to.deep.equal(['reception'])
     expect(asked).to.equal(0)
   })
+
+  it('resumes the work session bound to the same row across a restart, and starts fresh for another row', async () => {
+    const pointer = {value: 'build/claim:parser' as string | null, get: () => pointer.value, set: (v: string | null) => (pointer.value = v)}
+    const same = rig([0], [ok('w-1')], {}, {work: lane([{kind: 'moved'}]), workClaim: pointer})
+    same.sessions.set('work', 'w-0')
+    await same.driver.run()
+    expect(same.turns[0].sessionId).to.equal('w-0')
+    pointer.value = 'build/claim:other'
+    const other = rig([0], [ok('w-2')], {}, {work: lane([{kind: 'moved'}]), workClaim: pointer})
+    other.sessions.set('work', 'w-1')
+    await other.driver.run()
+    expect(other.turns[0].sessionId).to.equal(null)
+    expect(pointer.value).to.equal('build/claim:parser')
+  })
 })

@@ -13,7 +13,7 @@ export const fail = (stage: TurnVerdict['stage'], reason: string): TurnOutcome =
  * (and by `turnMs` per turn). `ports` supplies the work lane, lane-pass and delegation probes;
  * `stopAfterListens` interrupts the loop (as Ctrl-C would) once the listener has run that often.
  */
-export function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, ports: Pick<DriverPorts, 'work' | 'initiative' | 'delegate'> & {stopAfterListens?: number} = {}, turnMs = 0) {
+export function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, ports: Pick<DriverPorts, 'work' | 'initiative' | 'delegate' | 'workClaim'> & {stopAfterListens?: number} = {}, turnMs = 0) {
   const clock = {now: 1_000_000}
   const out: string[] = []
   const windows: number[] = []
