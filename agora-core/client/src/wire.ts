@@ -1,32 +1,23 @@
 /**
- * Wire shapes of hub.md §1–§7 as the client sees them. Defined here because @agora/protocol did
- * not export wire types when the client was written; they are structural, so protocol's types
- * (if it grows them) stay assignable.
+ * Wire shapes of hub.md §1–§7 as the client sees them. The message, envelope, owed, store and fs
+ * records come from @agora/protocol (one declaration of one wire), under the client's public
+ * names; the request/response shapes only the client types stay here.
  */
-export type Status = 'open' | 'reply' | 'fyi' | 'blocked' | 'resolved'
-export type Urgency = 'inbox' | 'next_turn' | 'interrupt'
-export type Kind = 'message' | 'system' | 'fs'
+import type {Ask, MessageKind, MessageStatus, Urgency} from '@agora/protocol'
+
+export type {
+  Ask, AttachmentRef, Envelope, FsFile, Message, MessageRow, OwedReport, StoreEntry, Urgency,
+  MessageKind as Kind, MessageStatus as Status,
+  OwedToAnswer as OwedAnswerRow, OwedToClose as OwedCloseRow, OwedToConsume as OwedConsumeRow,
+} from '@agora/protocol'
+
 export type Json = null | boolean | number | string | Json[] | {[key: string]: Json} | object
-
-export interface Ask {
-  id: string
-  text: string
-  assignee?: string
-  to?: string[]
-}
-
-export interface AttachmentRef {
-  id: string
-  filename?: string
-  content_type?: string
-  size?: number
-}
 
 /** Request body of POST /channels/{c}/messages, the WS `post` frame and POST /dms/{peer}/messages. */
 export interface PostMessage {
   body?: string
   title?: string
-  status?: Status
+  status?: MessageStatus
   urgency?: Urgency
   critical?: boolean
   to?: string[]
@@ -40,85 +31,6 @@ export interface PostMessage {
   notice?: {kind: string; key: string}
   signature?: string
   address_dark?: boolean
-}
-
-interface MessageCore {
-  id: string
-  channel: string
-  seq: number
-  sender: string
-  kind: Kind
-  status: Status
-  urgency: Urgency
-  critical: boolean
-  downgraded: boolean
-  to: string[]
-  title: string
-  reply_to: string | null
-  created_at: number
-  retracted_at?: number | null
-}
-
-export interface Message extends MessageCore {
-  body: string
-  data: {[key: string]: unknown} | null
-  hash?: string | null
-  retracted?: boolean
-}
-
-/** A history row: Message plus the viewer's decorations (null on retracted rows). */
-export interface MessageRow extends Message {
-  pending_asks: string[] | null
-  has_resolved_reply: boolean | null
-  closed: boolean | null
-  closed_by: string | null
-  ratings?: {up: number; down: number; mine: number} | null
-  read: boolean | null
-}
-
-export interface Envelope extends MessageCore {
-  body: string | null
-  data: {[key: string]: unknown} | null
-  effective_urgency: Urgency
-  escalated: boolean
-  to_me: boolean
-  addressed: boolean
-  from_operator: boolean
-  reply_to_me: boolean
-  body_bytes: number
-  pending_asks: string[]
-  your_pending_asks: string[]
-  ask_progress: string
-  declined_asks: string[]
-  has_resolved_reply: boolean
-  redelivery: boolean
-  retracted: boolean
-  attachments: AttachmentRef[]
-  signature: string | null
-  verified_by: null
-}
-
-export interface OwedAnswerRow {
-  channel: string; id: string; seq: number; sender: string; title: string
-  pending_asks: string[]; asks_naming_you: string[]; created_at: number; escalated: boolean
-}
-export interface OwedConsumeRow {
-  channel: string; id: string; seq: number; title: string; your_asks: string[]
-  answered_by: string; answer_id: string; answer_seq: number; answer_created_at: number
-}
-export interface OwedCloseRow {
-  channel: string; id: string; seq: number; title: string; answered_by: string[] | string
-  answered_at: number; declined_asks: string[]; declined_by: string[]
-}
-export interface OwedReport {
-  to_answer: OwedAnswerRow[]
-  to_consume: OwedConsumeRow[]
-  to_close: OwedCloseRow[]
-  waiting_on: Array<{channel: string; seq: number; ask: string; seat: string; state: string}>
-  phases: unknown[]
-  charters: unknown[]
-  counts: {to_answer: number; to_consume: number; to_close: number}
-  computed_at: number
 }
 
 export interface AgentRecord { id: string; name: string; about: string; operator: boolean; created_at: number }
@@ -161,13 +73,8 @@ export interface GroupResult {
   failed: Array<{agent: string; error: string}>; opening_seq: number | null
 }
 
-export interface StoreEntry { channel: string; key: string; value: unknown; version: number; updated_by: string; updated_at: number }
 export interface StoreListRow { key: string; version: number; updated_by: string; updated_at: number }
 
-export interface FsFile {
-  path: string; content: string; mime: string; description: string; size_bytes: number
-  version: number; updated_by: string; updated_at: number; content_b64?: string | null; encoding?: string
-}
 export interface FsListRow {
   path: string; version: number; updated_by: string; updated_at: number
   size: number; description: string; described: boolean; encoding?: string
@@ -181,7 +88,7 @@ export interface FsWriteRequest {
 }
 
 export interface LedgerTurn {
-  seq: number; id: string; sender: string; kind: Kind; status: Status; urgency: Urgency
+  seq: number; id: string; sender: string; kind: MessageKind; status: MessageStatus; urgency: Urgency
   critical: 0 | 1; downgraded: 0 | 1; to: string[]; title: string; body: string
   data: unknown; reply_to: string | null; created_at: number; hash: string | null; retracted: boolean
 }

@@ -12,7 +12,15 @@ export interface Ask {
   to?: string[]
 }
 
-/** A stored message as served by post, history and read (§1.4). */
+/** An attachment ref as the hub normalizes it at post time, from the blob row (§1.5). */
+export interface AttachmentRef {
+  id: string
+  filename: string
+  content_type: string
+  size: number
+}
+
+/** A stored message as served by post, history and read (§1.4); `hash` is served by the ledger only. */
 export interface Message {
   id: string
   channel: string
@@ -33,6 +41,7 @@ export interface Message {
   retracted_at: number | null
 }
 
+/** A history row (§2.3): Message plus the viewer's decorations, null on a retracted row. */
 export interface MessageRow extends Message {
   pending_asks: string[] | null
   has_resolved_reply: boolean | null
@@ -59,7 +68,7 @@ export interface Envelope extends Omit<Message, 'body' | 'data'> {
   declined_asks: string[]
   has_resolved_reply: boolean
   redelivery: boolean
-  attachments: unknown[]
+  attachments: AttachmentRef[]
   signature: string | null
   verified_by: null
 }
@@ -93,7 +102,8 @@ export interface OwedToClose {
   id: string
   seq: number
   title: string
-  answered_by: string[]
+  /** The seat whose reply came last, one id (reference vector 08 serves "answered_by": "helper"). */
+  answered_by: string
   answered_at: number
   declined_asks: string[]
   declined_by: string[]
