@@ -76,6 +76,16 @@ export function validate<T>(name: SchemaName, body: unknown): T {
   return value as T
 }
 
+/**
+ * Refuse query parameters a route does not read (422, like an unknown body field): a misspelt
+ * `?limt=5` must not quietly fall back to the default. Routes that read no parameters ignore them, as the reference does.
+ */
+export function onlyQuery(query: Record<string, unknown>, allowed: readonly string[]): void {
+  const unknown = Object.keys(query).filter(k => !allowed.includes(k))
+  if (unknown.length === 0) return
+  throw new AgoraError(422, unknown.map(k => ({loc: ['query', k], msg: `unknown query parameter '${k}'; this route takes ${allowed.join(', ')}`, type: 'additionalProperties'})))
+}
+
 /** An integer query parameter with bounds; violations are 422 like the body schemas. */
 export function intQuery(raw: unknown, name: string, def: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return def

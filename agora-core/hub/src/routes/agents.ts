@@ -3,7 +3,7 @@ import {PROTOCOL} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {HUB_VERSION} from '../version.js'
 import {principal, send} from '../http/respond.js'
-import {validate} from '../http/schemas.js'
+import {onlyQuery, validate} from '../http/schemas.js'
 import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/agents.js'
 import type {RegisterInput} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
@@ -47,6 +47,7 @@ export function agentRoutes(ctx: Ctx): Router {
   })
 
   r.get('/charter', (req, res) => {
+    onlyQuery(req.query, ['full'])
     const seat = requireSeat(principal(ctx, req))
     send(res, readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
   })

@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {onlyQuery} from '../http/schemas.js'
 import type {Request} from 'express'
 import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
@@ -31,6 +32,7 @@ function rawBody(req: Request): Promise<Buffer> {
 export function attachmentRoutes(ctx: Ctx): Router {
   const r = Router()
   r.post('/channels/:c/attachments', async (req, res) => {
+    onlyQuery(req.query, ['filename'])
     const p = principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)

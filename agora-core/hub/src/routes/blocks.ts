@@ -1,7 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {validate} from '../http/schemas.js'
+import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {imposeBlock, liftBlock, listBlocks} from '../services/blocks.js'
 import type {BlockInput} from '../services/blocks.js'
@@ -21,6 +21,7 @@ export function blockRoutes(ctx: Ctx): Router {
     send(res, liftBlock(ctx, principal(ctx, req), param(req, 'c'), param(req, 'a')))
   })
   r.get('/blocks', (req, res) => {
+    onlyQuery(req.query, ['scope'])
     const p = principal(ctx, req)
     if (!p.admin) requireSeat(p)
     send(res, listBlocks(ctx, typeof req.query.scope === 'string' ? req.query.scope : undefined))

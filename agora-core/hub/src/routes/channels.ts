@@ -1,8 +1,9 @@
 import {Router} from 'express'
+import {boolQuery} from '../http/governance-schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {validate} from '../http/schemas.js'
+import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, createChannel, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
   pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels.js'
@@ -16,9 +17,11 @@ import {activeBlock} from '../services/blocks.js'
 export function channelRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/channels', (req, res) => {
+    onlyQuery(req.query, ['include_archived'])
     const p = principal(ctx, req)
     const a = requireSeat(p)
-    const archived = p.operator && ['1', 'true'].includes(String(req.query.include_archived ?? ''))
+    const archived = boolQuery(req.query.include_archived, 'include_archived')
+    if (archived && !p.operator) fail(403, 'include_archived lists archived rooms, which only operators see; drop the parameter')
     send(res, listChannels(ctx, a.id, archived))
   })
 

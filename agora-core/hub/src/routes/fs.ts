@@ -2,7 +2,7 @@ import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {intQuery, validate} from '../http/schemas.js'
+import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
 import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
@@ -13,12 +13,14 @@ import {wireMessage} from '../services/messages.js'
 export function fsRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/channels/:c/fs', (req, res) => {
+    onlyQuery(req.query, ['prefix'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     send(res, listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
   })
 
   r.get('/channels/:c/fs/*path', (req, res) => {
+    onlyQuery(req.query, ['version'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
@@ -38,6 +40,7 @@ export function fsRoutes(ctx: Ctx): Router {
   })
 
   r.delete('/channels/:c/fs/*path', (req, res) => {
+    onlyQuery(req.query, ['expect_version'])
     const p = principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
@@ -48,6 +51,7 @@ export function fsRoutes(ctx: Ctx): Router {
   })
 
   r.get('/channels/:c/charter', (req, res) => {
+    onlyQuery(req.query, ['version', 'full'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
@@ -58,6 +62,7 @@ export function fsRoutes(ctx: Ctx): Router {
   })
 
   r.get('/channels/:c/fshist/*path', (req, res) => {
+    onlyQuery(req.query, ['since_seq', 'limit'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since_seq, 'since_seq', 0, 0, Number.MAX_SAFE_INTEGER)

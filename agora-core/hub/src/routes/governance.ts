@@ -2,7 +2,7 @@ import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {intQuery} from '../http/schemas.js'
+import {intQuery, onlyQuery} from '../http/schemas.js'
 import {validateGov} from '../http/governance-schemas.js'
 import {requireAdmin, requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
@@ -62,6 +62,7 @@ export function governanceRoutes(ctx: Ctx): Router {
   })
 
   r.get('/charter/history', (req, res) => {
+    onlyQuery(req.query, ['limit'])
     const p = principal(ctx, req)
     if (!p.admin) requireSeat(p)
     send(res, charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))

@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {onlyQuery} from '../http/schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
@@ -9,6 +10,7 @@ import {ledgerReport} from '../services/ledger.js'
 export function ledgerRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/channels/:c/ledger', (req, res) => {
+    onlyQuery(req.query, ['verify'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const raw = String(req.query.verify ?? 'true').toLowerCase()

@@ -3,7 +3,7 @@ import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {losslessField, param, principal, send} from '../http/respond.js'
-import {intQuery, validate} from '../http/schemas.js'
+import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
 import {getBySeq, getMessage, wireMessage} from '../services/messages.js'
@@ -33,6 +33,7 @@ export function messageRoutes(ctx: Ctx): Router {
   })
 
   r.get('/channels/:c/messages', (req, res) => {
+    onlyQuery(req.query, ['since', 'limit', 'sort'])
     const a = requireSeat(principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since, 'since', 0, 0, Number.MAX_SAFE_INTEGER)

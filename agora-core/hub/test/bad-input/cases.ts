@@ -131,6 +131,13 @@ export function rows(c: Ctx): Row[] {
       ({name: `history ${q}`, as: 'bob', method: 'GET', path: `/channels/room/messages?${q}`, status: s})),
     {name: 'inbox wait=56', as: 'bob', method: 'GET', path: '/inbox?wait=56', status: 422},
     {name: 'inbox wait=-1', as: 'bob', method: 'GET', path: '/inbox?wait=-1', status: 422},
+    // A misspelt parameter on a route that reads parameters is refused, not dropped (the reference ignores it).
+    ...([['/channels/room/messages?limt=5', 'history'], ['/inbox?wiat=30', 'inbox'], ['/channels/room/ledger?verfy=true', 'ledger'],
+      ['/channels/room/fs?prefx=a', 'fs list'], ['/channels/room/fshist/a.md?since=1', 'fs history'], ['/charter?ful=true', 'hub charter'],
+      ['/channels?include_archive=true', 'channel list']] as const).map(([path, what]): Row =>
+      ({name: `${what}: unknown query parameter`, as: 'bob', method: 'GET', path, status: 422})),
+    {name: 'channel list: include_archived by a seat that is not an operator', as: 'bob', method: 'GET', path: '/channels?include_archived=true', status: 403},
+    {name: 'channel list: include_archived=yes', as: 'bob', method: 'GET', path: '/channels?include_archived=yes', status: 422},
     {name: 'ack cursors not an object', as: 'bob', method: 'POST', path: '/inbox/ack', body: {cursors: 'x'}, status: 422},
     {name: 'ack seq not an int', as: 'bob', method: 'POST', path: '/inbox/ack', body: {cursors: {room: 'x'}}, status: 422},
     {name: 'ack unknown channel', as: 'bob', method: 'POST', path: '/inbox/ack', body: {cursors: {nope: 1}}, status: 404},

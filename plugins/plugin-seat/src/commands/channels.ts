@@ -8,7 +8,7 @@ export default class Channels extends SeatCommand {
   static description = 'List the channels this seat belongs to plus every public channel.'
   static examples = ['<%= config.bin %> channels', '<%= config.bin %> channels --json']
   static flags = {
-    'include-archived': Flags.boolean({description: 'include archived channels (honoured for operators only)'}),
+    'include-archived': Flags.boolean({description: 'include archived channels (operators only; the hub refuses it for other seats)'}),
   }
 
   async run(): Promise<ChannelSummary[]> {
