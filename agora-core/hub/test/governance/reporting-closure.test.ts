@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {TestHub} from '../helpers/hub.js'
+import {operatorRoom, TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
 
 const EXTERNAL = {kind: 'external', ref: 'https://ci.example/run/7', sha256: 'ab'.repeat(32), size_bytes: 10}
@@ -16,11 +16,7 @@ describe('reporting delegate closure', () => {
   beforeEach(async () => {
     t = 1_800_000_000
     h = await TestHub.start({now: () => t})
-    olga = await h.register('olga', {operator: true})
-    dora = await h.register('dora', {mission: 'report to olga on everything she asks'})
-    bob = await h.register('bob')
-    carol = await h.register('carol')
-    await h.channel(olga, 'room', [dora, bob, carol])
+    ;({olga, dora, bob, carol} = await operatorRoom(h))
     await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'dora', powers: ['reporting']})
     await bob.ok('PUT', '/channels/room/fs/out/report.md', {content: 'the report'})
   })

@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {TestHub} from '../helpers/hub.js'
+import {operatorRoom, TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 
@@ -14,11 +14,7 @@ describe('reporting delegate obligations', () => {
   beforeEach(async () => {
     t = 1_800_000_000
     h = await TestHub.start({now: () => t})
-    olga = await h.register('olga', {operator: true})
-    dora = await h.register('dora', {mission: 'report to olga on everything she asks'})
-    bob = await h.register('bob')
-    carol = await h.register('carol')
-    await h.channel(olga, 'room', [dora, bob, carol])
+    ;({olga, dora, bob, carol} = await operatorRoom(h))
     await h.channel(olga, 'other', [dora, bob])
   })
   afterEach(async () => { await h.close() })

@@ -161,4 +161,14 @@ export async function threeSeats(h: TestHub): Promise<{alice: Caller; bob: Calle
   return {alice, bob, carol}
 }
 
+/** The reporting-delegate cast: olga (operator) owns `room` with dora (olga's delegate-to-be), bob and carol. */
+export async function operatorRoom(h: TestHub): Promise<{olga: Caller; dora: Caller; bob: Caller; carol: Caller}> {
+  const olga = await h.register('olga', {operator: true})
+  const dora = await h.register('dora', {mission: 'report to olga on everything she asks'})
+  const bob = await h.register('bob')
+  const carol = await h.register('carol')
+  await h.channel(olga, 'room', [dora, bob, carol])
+  return {olga, dora, bob, carol}
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
