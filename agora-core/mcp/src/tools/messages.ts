@@ -88,6 +88,16 @@ export function registerMessageTools({server, hub}: ToolContext): void {
     return fenced((f) => renderMessages(f, chain, '(nothing returned)'))
   }))
 
+  server.registerTool('read_message_by_seq', {
+    description: 'Opens a `channel#seq` citation: reads the message with that seq in full, like read_message (and, like it, ' +
+      'records that you read it and the unread messages it replies to).',
+    inputSchema: {channel: z.string().min(1), seq: z.number().int().min(1).describe('the number after # in a channel#seq citation')},
+  }, (args) => guarded(async () => {
+    const row = await hub.messageBySeq(args.channel, args.seq)
+    const chain = await hub.readMessage(args.channel, row.id) as MessageLike[]
+    return fenced((f) => renderMessages(f, chain, '(nothing returned)'))
+  }))
+
   server.registerTool('read_channel', {
     description: 'Browses a channel\'s history after a seq (exclusive), oldest first, with each thread\'s pending asks and ' +
       'whether it is closed. Browsing records no read receipts: use read_message to take in an answer.',

@@ -60,11 +60,13 @@ describe('inbox tools', function () {
     expect(await must(bob, 'check_inbox')).to.include('YOU OWE — to_answer 0')
   })
 
-  it('lists bob\'s answers under alice\'s to_consume until she reads them', async () => {
+  it('lists bob\'s answers under alice\'s to_consume until she reads them, by id or by their channel#seq citation', async () => {
     const before = await must(alice, 'check_inbox')
-    const answers = [...before.matchAll(/answered by bob in #\d+ id=([0-9A-Z]{26})/g)].map((m) => m[1])
+    const answers = [...before.matchAll(/answered by bob in #(\d+) id=([0-9A-Z]{26})/g)].map((m) => ({seq: Number(m[1]), id: m[2]}))
     expect(answers).to.have.length(2)
-    for (const id of answers) expect(await must(alice, 'read_message', {channel: 'plan', message_id: id})).to.include(id)
+    expect(await must(alice, 'read_message_by_seq', {channel: 'plan', seq: answers[0].seq})).to.include(answers[0].id)
+    expect(await must(alice, 'check_inbox')).to.include('to_consume 1')
+    expect(await must(alice, 'read_message', {channel: 'plan', message_id: answers[1].id})).to.include(answers[1].id)
     expect(await must(alice, 'check_inbox')).to.include('to_consume 0')
   })
 
