@@ -87,6 +87,11 @@ async function main(mode: Mode): Promise<void> {
     console.log(`\nagora hub benchmark — node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), hub: ${hub.label}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
     memLine('hub RSS idle after startup', await hub.mem())
+    if (mode === 'up') {
+      // `agora up` trims once its first quiet 10 s interval after startup has passed.
+      await new Promise((resolve) => setTimeout(resolve, 11_500))
+      memLine('hub RSS idle 12 s after startup (trimmed)', await hub.mem())
+    }
     const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, () => exchange(hub.url, 'GET', '/healthz', {})))
     line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`, `hub CPU ${fmt(healthUs / N_HEALTH, 0)} µs/req`)
 
