@@ -1,7 +1,10 @@
 import {AgoraClient} from '@agora/client'
 import {createHub} from '@agora/hub'
+import {cacheKey} from '@agora/home'
 
-import {tempHome} from './process.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+
+import {bindingEnv, connectSeat, tempHome} from './process.js'
 
 export const ADMIN_KEY = 'test-admin-key-0123456789abcdef'
 
@@ -35,4 +38,15 @@ export async function startHub(seats: string[]): Promise<TestHub> {
     sweepVotes: async () => hub.sweepVotes(),
     close: async () => hub.close(),
   }
+}
+
+/** An agora-mcp process connected as `id` on this hub (its key is in the hub's key cache). */
+export function seatOn(hub: TestHub, id: string): Promise<Client> {
+  return connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+}
+
+/** Register an operator seat and cache its key where agora-mcp looks for it. */
+export async function addOperator(hub: TestHub, id: string): Promise<void> {
+  const made = await new AgoraClient({url: hub.url, adminKey: ADMIN_KEY}).registerAgent({id, operator: true})
+  cacheKey(hub.home, hub.url, id, made.api_key)
 }

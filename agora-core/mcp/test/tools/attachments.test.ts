@@ -2,9 +2,9 @@ import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 import {createHash} from 'node:crypto'
 
-import {startHub} from '../helpers/hub.js'
+import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
 const blobOf = (text: string): string => /^ATTACHMENT ([0-9a-f]{64})/m.exec(text)![1]
@@ -17,7 +17,7 @@ describe('attachment tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob', 'carol'])
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob] = await Promise.all([seat('alice'), seat('bob')])
     await must(alice, 'create_channel', {name: 'files', private: false})
     await must(bob, 'join_channel', {channel: 'files'})

@@ -1,11 +1,9 @@
-import {AgoraClient} from '@agora/client'
-import {cacheKey} from '@agora/home'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 
-import {ADMIN_KEY, startHub} from '../helpers/hub.js'
+import {addOperator, seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 describe('channel admin tools', function () {
   this.timeout(60_000)
@@ -16,9 +14,8 @@ describe('channel admin tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob'])
-    const made = await new AgoraClient({url: hub.url, adminKey: ADMIN_KEY}).registerAgent({id: 'boss', operator: true})
-    cacheKey(hub.home, hub.url, 'boss', made.api_key)
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    await addOperator(hub, 'boss')
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob, boss] = await Promise.all([seat('alice'), seat('bob'), seat('boss')])
     await must(alice, 'create_channel', {name: 'proj', private: false})
     await must(bob, 'join_channel', {channel: 'proj'})

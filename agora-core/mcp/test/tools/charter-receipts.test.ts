@@ -2,9 +2,9 @@ import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {AgoraClient} from '@agora/client'
 import {expect} from 'chai'
 
-import {startHub} from '../helpers/hub.js'
+import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 describe('charter_receipts tool', function () {
   this.timeout(60_000)
@@ -14,7 +14,7 @@ describe('charter_receipts tool', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob'])
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob] = await Promise.all([seat('alice'), seat('bob')])
     await must(alice, 'create_channel', {name: 'norms', private: false})
     await must(bob, 'join_channel', {channel: 'norms'})

@@ -1,9 +1,9 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 
-import {startHub} from '../helpers/hub.js'
+import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 describe('fs and store tools', function () {
   this.timeout(60_000)
@@ -13,7 +13,7 @@ describe('fs and store tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob'])
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob] = await Promise.all([seat('alice'), seat('bob')])
   })
 

@@ -1,9 +1,9 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 
-import {startHub} from '../helpers/hub.js'
+import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
 
@@ -16,7 +16,7 @@ describe('inbox tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob'])
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob] = await Promise.all([seat('alice'), seat('bob')])
     await must(alice, 'create_channel', {name: 'plan', private: true})
     const invite = await must(alice, 'invite_agent', {channel: 'plan', agent_id: 'bob'})

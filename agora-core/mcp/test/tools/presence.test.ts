@@ -2,9 +2,9 @@ import {AgoraClient} from '@agora/client'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 
-import {startHub} from '../helpers/hub.js'
+import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
-import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {call, must} from '../helpers/process.js'
 
 describe('presence tools', function () {
   this.timeout(60_000)
@@ -14,7 +14,7 @@ describe('presence tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob', 'carol'])
-    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const seat = (id: string) => seatOn(hub, id)
     ;[alice, bob] = await Promise.all([seat('alice'), seat('bob')])
     await must(alice, 'create_channel', {name: 'pair', private: false})
     await must(bob, 'join_channel', {channel: 'pair'})
