@@ -1,10 +1,20 @@
 import {randomBytes} from 'node:crypto'
 import {isLosslessNumber, parse} from 'lossless-json'
 import {pyFloatRepr} from './canonical.js'
+import {parseDeepLossless} from './deep-parse.js'
 
-/** Parse JSON keeping every number as a LosslessNumber token (so `2.0` stays a float). */
+/**
+ * Parse JSON keeping every number as a LosslessNumber token (so `2.0` stays a float).
+ * lossless-json recurses once per nesting level; text nested deeper than the stack allows
+ * (a row an older build stored) is read again by an iterative parser instead of crashing.
+ */
 export function parseJsonLossless(text: string): unknown {
-  return parse(text)
+  try {
+    return parse(text)
+  } catch (err) {
+    if (err instanceof RangeError) return parseDeepLossless(text)
+    throw err
+  }
 }
 
 /** Wire keys whose numeric values are Unix-second floats: served in Python float form. */
@@ -74,23 +84,41 @@ function nativeSafe(v: unknown, key: string, depth: number): boolean {
   return true
 }
 
-/** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). */
+/** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). Iterative: any depth. */
 export function toPlain(value: unknown): unknown {
-  if (isLosslessNumber(value)) return Number(value.value)
-  if (Array.isArray(value)) return value.map(toPlain)
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = toPlain(v)
-    return out
+  const convert = (v: unknown): unknown => {
+    if (isLosslessNumber(v)) return Number(v.value)
+    if (Array.isArray(v)) return new Array<unknown>(v.length)
+    if (v && typeof v === 'object') return {}
+    return v
   }
-  return value
+  const root = convert(value)
+  const work: Array<[unknown, unknown]> = [[value, root]]
+  while (work.length > 0) {
+    const [src, dst] = work.pop() as [unknown, unknown]
+    if (dst === null || typeof dst !== 'object') continue
+    const entries: Array<[string | number, unknown]> = Array.isArray(src) ? src.map((v, i) => [i, v]) : Object.entries(src as object)
+    for (const [k, v] of entries) {
+      const out = convert(v)
+      if (k === '__proto__') Object.defineProperty(dst, k, {value: out, enumerable: true, writable: true, configurable: true})
+      else (dst as Record<string | number, unknown>)[k] = out
+      if (out !== null && typeof out === 'object') work.push([v, out])
+    }
+  }
+  return root
 }
 
-/** True when every number token in the tree is finite (strict JSON: no NaN/Infinity/overflow). */
+/** True when every number token in the tree is finite (strict JSON: no NaN/Infinity/overflow). Iterative: any depth. */
 export function allNumbersFinite(value: unknown): boolean {
-  if (isLosslessNumber(value)) return Number.isFinite(Number(value.value))
-  if (typeof value === 'number') return Number.isFinite(value)
-  if (Array.isArray(value)) return value.every(allNumbersFinite)
-  if (value && typeof value === 'object') return Object.values(value).every(allNumbersFinite)
+  const work: unknown[] = [value]
+  while (work.length > 0) {
+    const v = work.pop()
+    if (isLosslessNumber(v)) {
+      if (!Number.isFinite(Number(v.value))) return false
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return false
+    } else if (Array.isArray(v)) for (const x of v) work.push(x)
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) work.push(x)
+  }
   return true
 }
