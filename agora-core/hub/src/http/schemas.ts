@@ -2,6 +2,7 @@ import {Ajv} from 'ajv'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {AgoraError} from '@agora/protocol'
 import type {SchemaViolation} from '@agora/protocol'
+import {GROUP_MEMBERS_MAX} from '../limits.js'
 
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
 
@@ -47,7 +48,7 @@ export const SCHEMAS = {
   owner: {type: 'object', additionalProperties: false, required: ['to'], properties: {to: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
-    name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},
+    name: str, members: {...strList, maxItems: GROUP_MEMBERS_MAX}, purpose: str, opening_post: str, private: {type: 'boolean'}}},
 } as const
 
 export type SchemaName = keyof typeof SCHEMAS
