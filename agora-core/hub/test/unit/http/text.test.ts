@@ -5,7 +5,7 @@ import {type Caller, rawCall, TestHub} from '../../helpers/hub.js'
 import {WsSeat} from '../../helpers/ws.js'
 import {logicalDump} from '../../helpers/dump.js'
 import {verifyIndependently} from '../../helpers/ledger.js'
-import {JSON_DEPTH_MAX} from '../../../src/limits.js'
+import {JSON_DEPTH_MAX, SUBSCRIBE_CHANNELS_MAX} from '../../../src/limits.js'
 
 const LONE = '\ud800'
 
@@ -79,6 +79,17 @@ describe('the text rule at the door', () => {
       expect(deep.detail[0].type).to.equal('depth_limit')
     } finally { ws.close() }
     expect((await alice.history('room')).length).to.equal(head)
+  })
+
+  it(`refuses a subscribe frame naming more than ${SUBSCRIBE_CHANNELS_MAX} channels with 422`, async () => {
+    const ws = await WsSeat.connect(h.url, bob.key as string)
+    try {
+      const from = ws.frames.length
+      ws.send({type: 'subscribe', channels: Array.from({length: SUBSCRIBE_CHANNELS_MAX + 1}, () => 'room')})
+      const reply = await ws.waitFor((f) => f.type === 'error' || f.type === 'subscribed', 5000, from)
+      expect(reply).to.include({type: 'error', status: 422})
+      expect(reply.detail[0].loc).to.deep.equal(['body', 'channels'])
+    } finally { ws.close() }
   })
 
   it('hashes exactly what it stores and serves: after text through every route the ledger verifies on the hub and client-side', async () => {
