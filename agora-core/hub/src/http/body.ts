@@ -2,7 +2,7 @@ import type {NextFunction, Request, Response} from 'express'
 import {parseJsonLossless} from '@agora/protocol'
 import {AgoraError} from '@agora/protocol'
 import {BODY_LIMIT} from '../limits.js'
-import {decodeUtf8, textViolation} from './text.js'
+import {decodeUtf8, mayHoldSurrogate, textViolation} from './text.js'
 
 export {BODY_LIMIT}
 
@@ -68,7 +68,7 @@ export function jsonBody(req: Request, _res: Response, next: NextFunction): void
       return next(new AgoraError(422, [{loc: ['body'], msg: `request body is not valid JSON (${(err as Error).message}); send a JSON object`, type: 'json_invalid'}]))
     }
     // Checked before the lossless parse, which recurses per level.
-    const bad = textViolation(plain, 'body')
+    const bad = textViolation(plain, 'body', mayHoldSurrogate(text))
     if (bad) return next(new AgoraError(422, [bad]))
     req.body = plain
     try {

@@ -31,38 +31,63 @@ export function decodeUtf8(bytes: Uint8Array, root: string): string {
 const lone = (loc: Array<string | number>, what: string): SchemaViolation =>
   ({loc, msg: `${what} holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair), which is not Unicode text; send the whole character or remove it`, type: 'unicode_invalid'})
 
+/** A container on the walk's stack; its JSON path is rebuilt from the parent links only on a refusal. */
+interface Step {
+  value: object
+  parent: Step | null
+  key: string | number
+  depth: number
+}
+
+function locOf(step: Step, root: string, last?: string | number): Array<string | number> {
+  const loc: Array<string | number> = last === undefined ? [] : [last]
+  for (let s: Step | null = step; s?.parent; s = s.parent) loc.push(s.key)
+  loc.push(root)
+  return loc.reverse()
+}
+
 /**
  * Walk a parsed JSON value once, with its own stack: the first string or key that is not well-formed
  * Unicode, the first container deeper than JSON_DEPTH_MAX, or the first array longer than
  * JSON_ARRAY_MAX, as a violation whose loc is the JSON path from `root`. Null when all is well.
+ * Only containers go on the stack and carry a path; leaves are checked where they stand.
+ * `strings: false` skips the string checks, for text known to hold no surrogate (see mayHoldSurrogate).
  */
-export function textViolation(value: unknown, root: string): SchemaViolation | null {
-  const work: Array<[unknown, Array<string | number>]> = [[value, [root]]]
+export function textViolation(value: unknown, root: string, strings = true): SchemaViolation | null {
+  if (typeof value === 'string') return !strings || isWellFormed(value) ? null : lone([root], root)
+  if (value === null || typeof value !== 'object') return null
+  const work: Step[] = [{value, parent: null, key: root, depth: 0}]
   while (work.length > 0) {
-    const [v, loc] = work.pop() as [unknown, Array<string | number>]
-    if (typeof v === 'string') {
-      if (!isWellFormed(v)) return lone(loc, loc.length > 1 ? String(loc[loc.length - 1]) : root)
-      continue
+    const step = work.pop() as Step
+    if (step.depth >= JSON_DEPTH_MAX) {
+      return {loc: locOf(step, root), msg: `JSON is nested deeper than ${JSON_DEPTH_MAX} levels here; flatten the value (JSON_DEPTH_MAX is ${JSON_DEPTH_MAX})`, type: 'depth_limit'}
     }
-    if (v === null || typeof v !== 'object') continue
-    if (loc.length - 1 >= JSON_DEPTH_MAX) {
-      return {loc, msg: `JSON is nested deeper than ${JSON_DEPTH_MAX} levels here; flatten the value (JSON_DEPTH_MAX is ${JSON_DEPTH_MAX})`, type: 'depth_limit'}
+    const v = step.value
+    const isArray = Array.isArray(v)
+    if (isArray && v.length > JSON_ARRAY_MAX) {
+      return {loc: locOf(step, root), msg: `array has ${v.length} items; the limit is ${JSON_ARRAY_MAX} (JSON_ARRAY_MAX), send fewer`, type: 'array_limit'}
     }
-    if (Array.isArray(v)) {
-      if (v.length > JSON_ARRAY_MAX) {
-        return {loc, msg: `array has ${v.length} items; the limit is ${JSON_ARRAY_MAX} (JSON_ARRAY_MAX), send fewer`, type: 'array_limit'}
-      }
-      for (let i = v.length - 1; i >= 0; i--) work.push([v[i], [...loc, i]])
-      continue
-    }
-    const keys = Object.keys(v)
+    const keys: Array<string | number> = isArray ? Array.from(v.keys()) : Object.keys(v)
     for (let i = keys.length - 1; i >= 0; i--) {
-      if (!isWellFormed(keys[i])) return lone([...loc, keys[i].replace(LONE_SURROGATES, '\ufffd')], 'a key')
-      work.push([(v as Record<string, unknown>)[keys[i]], [...loc, keys[i]]])
+      const key = keys[i]
+      if (strings && typeof key === 'string' && !isWellFormed(key)) return lone(locOf(step, root, key.replace(LONE_SURROGATES, '\ufffd')), 'a key')
+      const child = (v as Record<string | number, unknown>)[key]
+      if (typeof child === 'string') {
+        if (strings && !isWellFormed(child)) return lone(locOf(step, root, key), String(key))
+      } else if (child !== null && typeof child === 'object') work.push({value: child, parent: step, key, depth: step.depth + 1})
     }
   }
   return null
 }
+
+/**
+ * Text decoded from valid UTF-8 holds no surrogate code units, so after JSON.parse a lone one can
+ * only come from a `\\uD800`–`\\uDFFF` escape: without one, the per-string checks can be skipped.
+ */
+export function mayHoldSurrogate(json: string): boolean {
+  return SURROGATE_ESCAPE.test(json)
+}
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
 
 /** A WS text frame under the same rule; unparseable frames are left for the frame reader to refuse. */
 export function frameTextViolation(text: string): SchemaViolation | null {
@@ -72,7 +97,7 @@ export function frameTextViolation(text: string): SchemaViolation | null {
   } catch {
     return null
   }
-  return textViolation(value, 'frame')
+  return textViolation(value, 'frame', mayHoldSurrogate(text))
 }
 
 /** Throw the 422 for a value that breaks the text rule or a shape limit. */
