@@ -30,7 +30,9 @@ export interface PostInput {
 }
 
 /** The §1.4.1 pipeline, in order: the first failing step decides the error; a refusal writes nothing. */
-export function postMessage(ctx: Ctx, principal: Principal, channel: string, input: PostInput): StoredMessage {
+export function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): StoredMessage {
+  // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
+  const channel = named.normalize('NFC')
   const me = requireSeat(principal).id
   const ch = requireMember(ctx, channel, me)
   pauseGate(ctx, principal.operator, channel)

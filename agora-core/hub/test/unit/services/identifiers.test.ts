@@ -5,6 +5,7 @@ import {validateChannelName} from '../../../src/services/channels.js'
 import {validatePath} from '../../../src/services/fs.js'
 import {storeKey} from '../../../src/services/store.js'
 import {type Caller, TestHub} from '../../helpers/hub.js'
+import {WsSeat} from '../../helpers/ws.js'
 
 const NFC = 'caf\u00e9'
 const NFD = 'cafe\u0301'
@@ -83,6 +84,15 @@ describe('the identifier rule through the HTTP routes', () => {
     expect(info.name ?? info.channel?.name).to.equal(NFC)
     const names = (await alice.ok('GET', '/channels')).map((c: {name: string}) => c.name)
     expect(names.filter((n: string) => n.normalize('NFC') === NFC)).to.deep.equal([NFC])
+  })
+
+  it('posts a WS frame that names the channel in NFD into the NFC channel', async () => {
+    const ws = await WsSeat.connect(h.url, alice.key as string)
+    try {
+      const posted = await ws.post(NFD, {body: 'by socket'})
+      expect(posted).to.include({type: 'posted'})
+      expect((await alice.history(NFC)).map((m) => m.body)).to.include('by socket')
+    } finally { ws.close() }
   })
 
   it('writes one file and one store key whichever spelling names them', async () => {
