@@ -42,6 +42,16 @@ function pyNumberText(x: number, floatKey: boolean): string {
  * for a nonce placeholder and spliced back in afterwards.
  */
 export function stringifyWire(value: unknown): string {
+  try {
+    return stringifyNative(value)
+  } catch (err) {
+    // V8's writer recurses: a row nested thousands deep (stored by an older build) is written iteratively.
+    if (err instanceof RangeError) return stringifyDeep(value)
+    throw err
+  }
+}
+
+function stringifyNative(value: unknown): string {
   // Most values (envelopes, messages) hold no number the native writer would print differently:
   // then the replacer, which forces V8's slow path on every node, is skipped altogether.
   if (nativeSafe(value, '', 0)) return JSON.stringify(value) ?? 'null'
@@ -61,6 +71,48 @@ export function stringifyWire(value: unknown): string {
   })
   if (text === undefined) return 'null'
   return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]) : text
+}
+
+/** A literal piece of output on the stringifyDeep work stack. */
+class Piece {
+  constructor(readonly text: string) {}
+}
+
+/** The same text as stringifyNative, written with an explicit stack so depth is bounded by memory. */
+function stringifyDeep(root: unknown): string {
+  const out: string[] = []
+  const work: Array<Piece | [string, unknown]> = [['', root]]
+  while (work.length > 0) {
+    const item = work.pop() as Piece | [string, unknown]
+    if (item instanceof Piece) {
+      out.push(item.text)
+      continue
+    }
+    const [key, raw] = item
+    const v = raw !== null && typeof raw === 'object' && !isLosslessNumber(raw) && typeof (raw as {toJSON?: unknown}).toJSON === 'function'
+      ? (raw as {toJSON(k: string): unknown}).toJSON(key) : raw
+    if (v === null || v === undefined || typeof v === 'function' || typeof v === 'symbol') out.push('null')
+    else if (typeof v === 'number') out.push(pyNumberText(v, FLOAT_KEYS.has(key)))
+    else if (isLosslessNumber(v)) out.push(v.value)
+    else if (typeof v !== 'object') out.push(JSON.stringify(v))
+    else if (Array.isArray(v)) {
+      out.push('[')
+      work.push(new Piece(']'))
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(['', v[i]])
+        if (i > 0) work.push(new Piece(','))
+      }
+    } else {
+      const entries = Object.entries(v).filter(([, c]) => c !== undefined && typeof c !== 'function' && typeof c !== 'symbol')
+      out.push('{')
+      work.push(new Piece('}'))
+      for (let i = entries.length - 1; i >= 0; i--) {
+        work.push([entries[i][0], entries[i][1]], new Piece(`${JSON.stringify(entries[i][0])}:`))
+        if (i > 0) work.push(new Piece(','))
+      }
+    }
+  }
+  return out.join('')
 }
 
 /**

@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {allNumbersFinite, canonicalize, ledgerHash, parseJsonLossless, toPlain} from '../src/index.js'
+import {allNumbersFinite, canonicalize, ledgerHash, LosslessNumber, parseJsonLossless, stringifyWire, toPlain} from '../src/index.js'
 import {parseDeepLossless} from '../src/deep-parse.js'
 
 // Rows nested far deeper than any request may be (the hub refuses depth > 64 at its door) can
@@ -29,5 +29,14 @@ describe('walks over deeply nested JSON', () => {
     for (const text of ['{', '[1,]', '{"a" 1}', '[1 2]', 'tru', '01', '"\u0001"', '[1]x', 'NaN', '']) {
       expect(() => parseDeepLossless(text), text).to.throw(SyntaxError)
     }
+  })
+
+  it('serves a value nested past the native writer\'s depth with the same text it gives a shallow one', () => {
+    const mixed = {created_at: 1700000000, seq: 3, z: -0, tiny: 1e-7, f: 0.5, tok: new LosslessNumber('2.0'), s: 'é"\\', gone: undefined,
+      list: [undefined, null, true, 'x'], when: new Date(0), nested: {since: 5, big: 1e21}}
+    const shallow = stringifyWire(mixed)
+    let deep: unknown = mixed
+    for (let i = 0; i < 10_000; i++) deep = {a: [deep]}
+    expect(stringifyWire(deep)).to.equal('{"a":['.repeat(10_000) + shallow + ']}'.repeat(10_000))
   })
 })
