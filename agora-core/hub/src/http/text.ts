@@ -28,8 +28,8 @@ export function decodeUtf8(bytes: Uint8Array, root: string): string {
   }
 }
 
-const lone = (loc: Array<string | number>, what: string): SchemaViolation =>
-  ({loc, msg: `${what} holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair), which is not Unicode text; send the whole character or remove it`, type: 'unicode_invalid'})
+const lone = (loc: Array<string | number>, what: 'string' | 'key'): SchemaViolation =>
+  ({loc, msg: `the ${what} at ${loc.join('.')} holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair), which is not Unicode text; send the whole character or remove it`, type: 'unicode_invalid'})
 
 /** A container on the walk's stack; its JSON path is rebuilt from the parent links only on a refusal. */
 interface Step {
@@ -54,7 +54,7 @@ function locOf(step: Step, root: string, last?: string | number): Array<string |
  * `strings: false` skips the string checks, for text known to hold no surrogate (see mayHoldSurrogate).
  */
 export function textViolation(value: unknown, root: string, strings = true): SchemaViolation | null {
-  if (typeof value === 'string') return !strings || isWellFormed(value) ? null : lone([root], root)
+  if (typeof value === 'string') return !strings || isWellFormed(value) ? null : lone([root], 'string')
   if (value === null || typeof value !== 'object') return null
   const work: Step[] = [{value, parent: null, key: root, depth: 0}]
   while (work.length > 0) {
@@ -70,10 +70,10 @@ export function textViolation(value: unknown, root: string, strings = true): Sch
     const keys: Array<string | number> = isArray ? Array.from(v.keys()) : Object.keys(v)
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]
-      if (strings && typeof key === 'string' && !isWellFormed(key)) return lone(locOf(step, root, key.replace(LONE_SURROGATES, '\ufffd')), 'a key')
+      if (strings && typeof key === 'string' && !isWellFormed(key)) return lone(locOf(step, root, key.replace(LONE_SURROGATES, '\ufffd')), 'key')
       const child = (v as Record<string | number, unknown>)[key]
       if (typeof child === 'string') {
-        if (strings && !isWellFormed(child)) return lone(locOf(step, root, key), String(key))
+        if (strings && !isWellFormed(child)) return lone(locOf(step, root, key), 'string')
       } else if (child !== null && typeof child === 'object') work.push({value: child, parent: step, key, depth: step.depth + 1})
     }
   }
