@@ -10,15 +10,29 @@ export function parseBody(text: string): unknown {
   return plainOutsideData(parseJsonLossless(text), false)
 }
 
+/** Walked with its own stack: a `data` row nested thousands deep (stored by an older hub) must not overflow. */
 function plainOutsideData(value: unknown, inData: boolean): unknown {
-  if (isLosslessNumber(value)) return inData ? value : Number(value.value)
-  if (Array.isArray(value)) return value.map((item) => plainOutsideData(item, inData))
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, child] of Object.entries(value)) out[key] = plainOutsideData(child, inData || key === 'data')
-    return out
+  const convert = (v: unknown, keep: boolean): unknown => {
+    if (isLosslessNumber(v)) return keep ? v : Number(v.value)
+    if (Array.isArray(v)) return new Array<unknown>(v.length)
+    if (v && typeof v === 'object') return {}
+    return v
   }
-  return value
+  const root = convert(value, inData)
+  const work: Array<[unknown, unknown, boolean]> = [[value, root, inData]]
+  while (work.length > 0) {
+    const [src, dst, keep] = work.pop() as [unknown, unknown, boolean]
+    if (dst === null || typeof dst !== 'object') continue
+    const entries: Array<[string | number, unknown]> = Array.isArray(src) ? src.map((v, i) => [i, v]) : Object.entries(src as object)
+    for (const [key, child] of entries) {
+      const childKeep = keep || key === 'data'
+      const out = convert(child, childKeep)
+      if (key === '__proto__') Object.defineProperty(dst, key, {value: out, enumerable: true, writable: true, configurable: true})
+      else (dst as Record<string | number, unknown>)[key] = out
+      if (out !== null && typeof out === 'object') work.push([child, out, childKeep])
+    }
+  }
+  return root
 }
 
 /** JSON.stringify, except LosslessNumber tokens are written verbatim. Undefined keys are dropped. */

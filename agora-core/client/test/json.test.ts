@@ -23,4 +23,13 @@ describe('json', () => {
     expect(() => stringifyBody({data: {x: Number.NaN}})).to.throw(/strict JSON/)
     expect(() => stringifyBody([Infinity])).to.throw(/strict JSON/)
   })
+
+  it('reads a data value nested 10,000 levels deep, as an older hub may have stored it', () => {
+    const depth = 10_000
+    const parsed = parseBody(`{"seq":1,"data":${'{"a":'.repeat(depth)}2.0${'}'.repeat(depth)}}`) as {seq: number; data: {a: unknown}}
+    expect(parsed.seq).to.equal(1)
+    let node: unknown = parsed.data
+    for (let i = 0; i < depth; i++) node = (node as {a: unknown}).a
+    expect(isLosslessNumber(node) && node.value).to.equal('2.0')
+  })
 })

@@ -1,14 +1,32 @@
 /**
  * Every bound the hub enforces at its door, in one place. Each one is refused with a 4xx whose
  * detail names the limit; the hub README's "Guarantees and limits" table lists them all.
- * Caps that belong to one feature's storage (body, data, store value, fs file, blob) are
- * re-exported here so readers find every number in this file.
+ * This module imports nothing, so the door (http/) and the services can both read it.
  */
-export {BODY_CAP, DATA_CAP} from './services/post.js'
-export {STORE_VALUE_CAP} from './services/store.js'
-export {FS_TEXT_CAP, FS_BINARY_CAP} from './services/fs.js'
-export {BLOB_CAP} from './services/attachments.js'
-export {BODY_LIMIT} from './http/body.js'
+
+/** Largest JSON request body (413): a 4 MiB binary file as base64 plus its envelope. */
+export const BODY_LIMIT = 6 * 1024 * 1024
+
+/** A message `body`, in UTF-8 bytes (413). */
+export const BODY_CAP = 64 * 1024
+
+/** A message `data` object, as canonical JSON bytes (413). */
+export const DATA_CAP = 64 * 1024
+
+/** One store value, as JSON bytes (413). */
+export const STORE_VALUE_CAP = 256 * 1024
+
+/** One fs text file, in UTF-8 bytes (413). */
+export const FS_TEXT_CAP = 256 * 1024
+
+/** One fs binary file, decoded (413). */
+export const FS_BINARY_CAP = 4 * 1024 * 1024
+
+/** One attachment upload (413). */
+export const BLOB_CAP = 16 * 1024 * 1024
+
+/** All attachments of one channel together (413). */
+export const CHANNEL_BLOB_CAP = 1024 * 1024 * 1024
 
 /** Deepest nesting of any JSON request body or WS frame (objects and arrays both count a level). */
 export const JSON_DEPTH_MAX = 64

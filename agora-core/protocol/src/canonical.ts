@@ -74,12 +74,15 @@ export function compareCodePoints(a: string, b: string): number {
   }
 }
 
-/**
- * §5.2 byte-exact canonical JSON: Python `json.dumps(sort_keys=True, separators=(',',':'),
- * ensure_ascii=True)`. LosslessNumber tokens keep their int/float nature; plain JS numbers
- * that are integral serialize as ints, others as Python floats.
- */
-export function canonicalize(value: unknown): string {
+/** Literal output text on the canonicalize work stack (a plain string there is a value to encode). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+const COMMA = new Raw(',')
+const CLOSE_ARRAY = new Raw(']')
+const CLOSE_OBJECT = new Raw('}')
+
+function scalar(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (value === true) return 'true'
   if (value === false) return 'false'
@@ -87,13 +90,40 @@ export function canonicalize(value: unknown): string {
   if (typeof value === 'number') return plainNumber(value)
   if (typeof value === 'bigint') return value.toString()
   if (isLosslessNumber(value)) return numberToken(value.value)
-  if (Array.isArray(value)) return `[${value.map(canonicalize).join(',')}]`
-  if (typeof value === 'object') {
-    const obj = value as Record<string, unknown>
-    const keys = Object.keys(obj).filter(k => obj[k] !== undefined).sort(compareCodePoints)
-    return `{${keys.map(k => `${pyJsonString(k)}:${canonicalize(obj[k])}`).join(',')}}`
-  }
   throw new TypeError(`cannot canonicalize a ${typeof value}`)
+}
+
+/**
+ * §5.2 byte-exact canonical JSON: Python `json.dumps(sort_keys=True, separators=(',',':'),
+ * ensure_ascii=True)`. LosslessNumber tokens keep their int/float nature; plain JS numbers
+ * that are integral serialize as ints, others as Python floats. The walk uses its own stack,
+ * not recursion, so a row nested thousands deep (stored by an older build) still verifies.
+ */
+export function canonicalize(value: unknown): string {
+  const out: string[] = []
+  const work: unknown[] = [value]
+  while (work.length > 0) {
+    const v = work.pop()
+    if (v instanceof Raw) out.push(v.text)
+    else if (Array.isArray(v)) {
+      out.push('[')
+      work.push(CLOSE_ARRAY)
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(v[i])
+        if (i > 0) work.push(COMMA)
+      }
+    } else if (v !== null && typeof v === 'object' && !isLosslessNumber(v)) {
+      const obj = v as Record<string, unknown>
+      const keys = Object.keys(obj).filter(k => obj[k] !== undefined).sort(compareCodePoints)
+      out.push('{')
+      work.push(CLOSE_OBJECT)
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push(obj[keys[i]], new Raw(`${pyJsonString(keys[i])}:`))
+        if (i > 0) work.push(COMMA)
+      }
+    } else out.push(scalar(v))
+  }
+  return out.join('')
 }
 
 /** §5.1: sha256_hex(utf8(prev + "\n" + canonical(payload))). */

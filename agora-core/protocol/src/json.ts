@@ -1,10 +1,20 @@
 import {randomBytes} from 'node:crypto'
 import {isLosslessNumber, parse} from 'lossless-json'
 import {pyFloatRepr} from './canonical.js'
+import {parseDeepLossless} from './deep-parse.js'
 
-/** Parse JSON keeping every number as a LosslessNumber token (so `2.0` stays a float). */
+/**
+ * Parse JSON keeping every number as a LosslessNumber token (so `2.0` stays a float).
+ * lossless-json recurses once per nesting level; text nested deeper than the stack allows
+ * (a row an older build stored) is read again by an iterative parser instead of crashing.
+ */
 export function parseJsonLossless(text: string): unknown {
-  return parse(text)
+  try {
+    return parse(text)
+  } catch (err) {
+    if (err instanceof RangeError) return parseDeepLossless(text)
+    throw err
+  }
 }
 
 /** Wire keys whose numeric values are Unix-second floats: served in Python float form. */
@@ -32,6 +42,16 @@ function pyNumberText(x: number, floatKey: boolean): string {
  * for a nonce placeholder and spliced back in afterwards.
  */
 export function stringifyWire(value: unknown): string {
+  try {
+    return stringifyNative(value)
+  } catch (err) {
+    // V8's writer recurses: a row nested thousands deep (stored by an older build) is written iteratively.
+    if (err instanceof RangeError) return stringifyDeep(value)
+    throw err
+  }
+}
+
+function stringifyNative(value: unknown): string {
   // Most values (envelopes, messages) hold no number the native writer would print differently:
   // then the replacer, which forces V8's slow path on every node, is skipped altogether.
   if (nativeSafe(value, '', 0)) return JSON.stringify(value) ?? 'null'
@@ -51,6 +71,48 @@ export function stringifyWire(value: unknown): string {
   })
   if (text === undefined) return 'null'
   return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]) : text
+}
+
+/** A literal piece of output on the stringifyDeep work stack. */
+class Piece {
+  constructor(readonly text: string) {}
+}
+
+/** The same text as stringifyNative, written with an explicit stack so depth is bounded by memory. */
+function stringifyDeep(root: unknown): string {
+  const out: string[] = []
+  const work: Array<Piece | [string, unknown]> = [['', root]]
+  while (work.length > 0) {
+    const item = work.pop() as Piece | [string, unknown]
+    if (item instanceof Piece) {
+      out.push(item.text)
+      continue
+    }
+    const [key, raw] = item
+    const v = raw !== null && typeof raw === 'object' && !isLosslessNumber(raw) && typeof (raw as {toJSON?: unknown}).toJSON === 'function'
+      ? (raw as {toJSON(k: string): unknown}).toJSON(key) : raw
+    if (v === null || v === undefined || typeof v === 'function' || typeof v === 'symbol') out.push('null')
+    else if (typeof v === 'number') out.push(pyNumberText(v, FLOAT_KEYS.has(key)))
+    else if (isLosslessNumber(v)) out.push(v.value)
+    else if (typeof v !== 'object') out.push(JSON.stringify(v))
+    else if (Array.isArray(v)) {
+      out.push('[')
+      work.push(new Piece(']'))
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(['', v[i]])
+        if (i > 0) work.push(new Piece(','))
+      }
+    } else {
+      const entries = Object.entries(v).filter(([, c]) => c !== undefined && typeof c !== 'function' && typeof c !== 'symbol')
+      out.push('{')
+      work.push(new Piece('}'))
+      for (let i = entries.length - 1; i >= 0; i--) {
+        work.push([entries[i][0], entries[i][1]], new Piece(`${JSON.stringify(entries[i][0])}:`))
+        if (i > 0) work.push(new Piece(','))
+      }
+    }
+  }
+  return out.join('')
 }
 
 /**
@@ -74,23 +136,41 @@ function nativeSafe(v: unknown, key: string, depth: number): boolean {
   return true
 }
 
-/** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). */
+/** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). Iterative: any depth. */
 export function toPlain(value: unknown): unknown {
-  if (isLosslessNumber(value)) return Number(value.value)
-  if (Array.isArray(value)) return value.map(toPlain)
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = toPlain(v)
-    return out
+  const convert = (v: unknown): unknown => {
+    if (isLosslessNumber(v)) return Number(v.value)
+    if (Array.isArray(v)) return new Array<unknown>(v.length)
+    if (v && typeof v === 'object') return {}
+    return v
   }
-  return value
+  const root = convert(value)
+  const work: Array<[unknown, unknown]> = [[value, root]]
+  while (work.length > 0) {
+    const [src, dst] = work.pop() as [unknown, unknown]
+    if (dst === null || typeof dst !== 'object') continue
+    const entries: Array<[string | number, unknown]> = Array.isArray(src) ? src.map((v, i) => [i, v]) : Object.entries(src as object)
+    for (const [k, v] of entries) {
+      const out = convert(v)
+      if (k === '__proto__') Object.defineProperty(dst, k, {value: out, enumerable: true, writable: true, configurable: true})
+      else (dst as Record<string | number, unknown>)[k] = out
+      if (out !== null && typeof out === 'object') work.push([v, out])
+    }
+  }
+  return root
 }
 
-/** True when every number token in the tree is finite (strict JSON: no NaN/Infinity/overflow). */
+/** True when every number token in the tree is finite (strict JSON: no NaN/Infinity/overflow). Iterative: any depth. */
 export function allNumbersFinite(value: unknown): boolean {
-  if (isLosslessNumber(value)) return Number.isFinite(Number(value.value))
-  if (typeof value === 'number') return Number.isFinite(value)
-  if (Array.isArray(value)) return value.every(allNumbersFinite)
-  if (value && typeof value === 'object') return Object.values(value).every(allNumbersFinite)
+  const work: unknown[] = [value]
+  while (work.length > 0) {
+    const v = work.pop()
+    if (isLosslessNumber(v)) {
+      if (!Number.isFinite(Number(v.value))) return false
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return false
+    } else if (Array.isArray(v)) for (const x of v) work.push(x)
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) work.push(x)
+  }
   return true
 }

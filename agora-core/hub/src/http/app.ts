@@ -3,6 +3,7 @@ import type {NextFunction, Request, Response} from 'express'
 import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {jsonBody} from './body.js'
+import {urlText} from './text.js'
 import {send} from './respond.js'
 import {agentRoutes} from '../routes/agents.js'
 import {channelRoutes} from '../routes/channels.js'
@@ -25,6 +26,7 @@ export function createApp(ctx: Ctx): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
+  app.use(urlText)
   app.use(jsonBody)
   for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes]) {
     app.use(routes(ctx))

@@ -1,11 +1,12 @@
 import type {NextFunction, Request, Response} from 'express'
 import {parseJsonLossless} from '@agora/protocol'
 import {AgoraError} from '@agora/protocol'
+import {BODY_LIMIT} from '../limits.js'
+import {decodeUtf8, mayHoldSurrogate, textViolation} from './text.js'
+
+export {BODY_LIMIT}
 
 const MAYBE_LOSSY = /[0-9][.eE]|[0-9]{16}/
-
-/** Largest JSON body: a 4 MiB binary file as base64 plus its envelope. */
-export const BODY_LIMIT = 6 * 1024 * 1024
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -16,8 +17,9 @@ declare module 'express-serve-static-core' {
 
 /**
  * Reads JSON bodies ourselves: a plain parse for schema validation and a lossless parse for
- * the fields whose number tokens must survive (`data`, store `value`). Bad JSON is 400, too
- * large is 413.
+ * the fields whose number tokens must survive (`data`, store `value`). Bad JSON is 422, too
+ * large is 413, and text that is not valid Unicode (bad UTF-8 bytes, a lone surrogate escape)
+ * or JSON past the depth or array limits is 422 naming where, before any route sees it.
  */
 export function jsonBody(req: Request, _res: Response, next: NextFunction): void {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
@@ -45,21 +47,35 @@ export function jsonBody(req: Request, _res: Response, next: NextFunction): void
   })
   req.on('end', () => {
     if (failed) return
-    const text = Buffer.concat(chunks).toString('utf8')
+    let text: string
+    try {
+      text = decodeUtf8(Buffer.concat(chunks), 'body')
+    } catch (err) {
+      return next(err)
+    }
     if (text.trim() === '') {
       req.body = undefined
       return next()
     }
+    let plain: unknown
     try {
-      req.body = JSON.parse(text)
-      // A plain parse is exact unless some number token has a point, an exponent or 16+ digits.
-      const lossless = MAYBE_LOSSY.test(text) ? parseJsonLossless(text) : req.body
-      req.lossless = lossless && typeof lossless === 'object' ? (lossless as Record<string, unknown>) : undefined
+      plain = JSON.parse(text)
     } catch (err) {
       if (hasNonFiniteLiteral(text)) {
         return next(new AgoraError(400, 'request body uses NaN or Infinity, which strict JSON does not allow; send finite numbers or null'))
       }
       // FastAPI (the reference) answers an unparseable body with 422 json_invalid, not 400.
+      return next(new AgoraError(422, [{loc: ['body'], msg: `request body is not valid JSON (${(err as Error).message}); send a JSON object`, type: 'json_invalid'}]))
+    }
+    // Checked before the lossless parse, which recurses per level.
+    const bad = textViolation(plain, 'body', mayHoldSurrogate(text))
+    if (bad) return next(new AgoraError(422, [bad]))
+    req.body = plain
+    try {
+      // A plain parse is exact unless some number token has a point, an exponent or 16+ digits.
+      const lossless = MAYBE_LOSSY.test(text) ? parseJsonLossless(text) : plain
+      req.lossless = lossless && typeof lossless === 'object' ? (lossless as Record<string, unknown>) : undefined
+    } catch (err) {
       return next(new AgoraError(422, [{loc: ['body'], msg: `request body is not valid JSON (${(err as Error).message}); send a JSON object`, type: 'json_invalid'}]))
     }
     next()

@@ -22,9 +22,14 @@ export function principal(ctx: Ctx, req: Request): Principal {
   return authenticate(ctx, req.headers.authorization)
 }
 
+/**
+ * A path parameter. Every one names something (a channel, a file path, a key, an id), so it is
+ * read in NFC: the identifier rule, at the door, so either spelling of `café` finds the same channel.
+ */
 export function param(req: Request, name: string): string {
   const v = (req.params as Record<string, string | string[]>)[name]
-  return Array.isArray(v) ? v.join('/') : v
+  const text = Array.isArray(v) ? v.join('/') : v
+  return text === undefined ? text : text.normalize('NFC')
 }
 
 /** The body's lossless twin, for fields whose number tokens must survive. */

@@ -2,6 +2,7 @@ import {Ajv} from 'ajv'
 import type {ErrorObject, ValidateFunction} from 'ajv'
 import {AgoraError} from '@agora/protocol'
 import type {SchemaViolation} from '@agora/protocol'
+import {GROUP_MEMBERS_MAX, SUBSCRIBE_CHANNELS_MAX} from '../limits.js'
 
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
 
@@ -43,11 +44,11 @@ export const SCHEMAS = {
   mission: {type: 'object', additionalProperties: false, required: ['mission'], properties: {mission: str}},
   presence: {type: 'object', additionalProperties: false, required: ['state'], properties: {state: str}},
   subscribe: {type: 'object', additionalProperties: false, required: ['type', 'channels'], properties: {
-    type: {const: 'subscribe'}, channels: strList, since: {type: 'object', additionalProperties: nonNegInt}}},
+    type: {const: 'subscribe'}, channels: {...strList, maxItems: SUBSCRIBE_CHANNELS_MAX}, since: {type: 'object', additionalProperties: nonNegInt}}},
   owner: {type: 'object', additionalProperties: false, required: ['to'], properties: {to: str}},
   pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
   group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
-    name: str, members: strList, purpose: str, opening_post: str, private: {type: 'boolean'}}},
+    name: str, members: {...strList, maxItems: GROUP_MEMBERS_MAX}, purpose: str, opening_post: str, private: {type: 'boolean'}}},
 } as const
 
 export type SchemaName = keyof typeof SCHEMAS

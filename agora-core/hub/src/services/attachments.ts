@@ -1,9 +1,9 @@
+import {BLOB_CAP, CHANNEL_BLOB_CAP} from '../limits.js'
 import {createHash} from 'node:crypto'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 
-export const BLOB_CAP = 16 * 1024 * 1024
-export const CHANNEL_BLOB_CAP = 1024 * 1024 * 1024
+export {BLOB_CAP, CHANNEL_BLOB_CAP}
 export const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;.*)?$/i
 const ACTIVE = /(html|svg|xml|javascript|ecmascript)|\+xml|\+html/i
 

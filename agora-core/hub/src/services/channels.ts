@@ -8,6 +8,8 @@ import {channelMeta} from './store.js'
 import {seedCharter} from './fs.js'
 import {sha256Hex} from './agents.js'
 import {holdsChannelPower} from './governance/delegations.js'
+import {codePointLength, nfcIdentifier} from './identifiers.js'
+import {CHANNEL_NAME_MAX} from '../limits.js'
 
 export const RESERVED_CHANNELS = new Set(['hub-alerts', 'hub'])
 
@@ -26,15 +28,19 @@ export function dmPeer(name: string, me: string): string | null {
   return a === me ? b : b === me ? a : null
 }
 
-export function validateChannelName(name: string): void {
-  if (!name) fail(400, 'channel name is empty; give it a name without spaces or slashes')
-  // eslint-disable-next-line no-control-regex
-  if (/[\/\s\u0000-\u001f\u007f]/.test(name)) {
-    fail(400, `channel name '${name}' contains a slash, a space or a control character; use letters, digits, '-', ':' or '#'`)
+/** The channel name as the hub keeps it (NFC), or a 400 that says what to change. */
+export function validateChannelName(raw: string): string {
+  if (!raw) fail(400, 'channel name is empty; give it a name without spaces or slashes')
+  const name = nfcIdentifier(raw, 'channel name', "use letters, digits, '-', ':' or '#'")
+  if (/[\/\s]/.test(name)) {
+    fail(400, `channel name '${name}' contains a slash or a space; use letters, digits, '-', ':' or '#'`)
   }
-  if (name.length > 128) fail(400, `channel name is ${name.length} characters; this hub caps names at 128`)
+  if (name === '.' || name === '..') fail(400, `'${name}' is not a channel name (it reads as a path); use letters, digits, '-', ':' or '#'`)
+  const length = codePointLength(name)
+  if (length > CHANNEL_NAME_MAX) fail(400, `channel name is ${length} characters; this hub caps names at ${CHANNEL_NAME_MAX} (CHANNEL_NAME_MAX)`)
   if (name.startsWith('dm:')) fail(400, `channel names starting with 'dm:' are reserved for direct messages; use POST /dms/{peer}`)
   if (RESERVED_CHANNELS.has(name)) fail(400, `channel name '${name}' is reserved by the hub; pick another name`)
+  return name
 }
 
 /** Membership gate for every channel read and write: 404 unknown, 403 not a member. */
@@ -101,8 +107,8 @@ export function joinChannel(ctx: Ctx, channel: string, agent: string, role: Memb
   })
 }
 
-export function createChannel(ctx: Ctx, name: string, priv: boolean, creator: string, operator: boolean): ChannelRec {
-  validateChannelName(name)
+export function createChannel(ctx: Ctx, raw: string, priv: boolean, creator: string, operator: boolean): ChannelRec {
+  const name = validateChannelName(raw)
   if (ctx.cache.channels.has(name)) fail(409, `channel '${name}' already exists; join it or pick another name`)
   pauseGate(ctx, operator)
   return ctx.q.tx(() => {

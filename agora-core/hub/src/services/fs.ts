@@ -1,12 +1,13 @@
+import {FS_BINARY_CAP, FS_TEXT_CAP, PATH_MAX} from '../limits.js'
 import {parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import {afterCommit, fromRow, insertMessage} from './messages.js'
 import {getRow} from './store.js'
 import type {StoreRow} from './store.js'
+import {codePointLength, nfcIdentifier} from './identifiers.js'
 
-export const FS_TEXT_CAP = 256 * 1024
-export const FS_BINARY_CAP = 4 * 1024 * 1024
+export {FS_BINARY_CAP, FS_TEXT_CAP}
 export const CHARTER_PATH = 'channel/charter.md'
 
 interface FileValue {
@@ -17,16 +18,20 @@ interface FileValue {
   deleted?: boolean
 }
 
-export function validatePath(path: string): void {
-  const bad = (why: string): never => fail(400, `file path '${path}' is invalid: ${why}; use a relative path like 'notes/plan.md'`)
-  if (path.length < 1 || path.length > 512) bad('it must be 1-512 characters')
+/** The file path as the hub keeps it (NFC), or a 400 that says what to change. */
+export function validatePath(raw: string): string {
+  const fix = "use a relative path like 'notes/plan.md'"
+  const path = nfcIdentifier(raw, `file path '${raw.slice(0, 100)}'`, fix)
+  const bad = (why: string): never => fail(400, `file path '${path}' is invalid: ${why}; ${fix}`)
+  const length = codePointLength(path)
+  if (length < 1 || length > PATH_MAX) bad(`it must be 1-${PATH_MAX} characters (PATH_MAX)`)
   if (path.startsWith('/')) bad('it must not start with /')
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\u0000-\u001f]/.test(path)) bad('it must not contain a backslash or control characters')
+  if (path.includes('\\')) bad('it must not contain a backslash')
   for (const seg of path.split('/')) {
     if (seg === '' || seg === '.' || seg === '..') bad('segments must not be empty, . or ..')
     if (seg !== seg.trim()) bad('segments must not start or end with whitespace')
   }
+  return path
 }
 
 const STRICT_B64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
@@ -51,8 +56,8 @@ function fileValue(row: StoreRow | undefined): FileValue | null {
 
 /** Write a file (§1.8): CAS, versions monotonic over the path's whole life, archive + audit message. */
 export function writeFile(ctx: Ctx, input: WriteInput): Record<string, unknown> {
-  const {channel, path, actor} = input
-  validatePath(path)
+  const {channel, actor} = input
+  const path = validatePath(input.path)
   if (path.startsWith('channel/') && !input.channelAdmin) {
     fail(403, `'channel/' files are channel-admin only; ask the owner of '${channel}' or an operator`)
   }
@@ -116,7 +121,7 @@ export function recordCharterReceipt(ctx: Ctx, agent: string, scope: string, ver
 }
 
 export function deleteFile(ctx: Ctx, channel: string, path: string, expectVersion: number | undefined, actor: string, channelAdmin: boolean): {deleted: boolean} {
-  validatePath(path)
+  path = validatePath(path)
   if (path.startsWith('channel/') && !channelAdmin) fail(403, `'channel/' files are channel-admin only; ask the owner of '${channel}' or an operator`)
   const key = `fs/${path}`
   return ctx.q.tx(() => {
@@ -144,7 +149,7 @@ function fsFile(path: string, v: FileValue, version: number, by: string, at: num
 }
 
 export function readFile(ctx: Ctx, channel: string, path: string, version: number | undefined, reader: string): Record<string, unknown> {
-  validatePath(path)
+  path = validatePath(path)
   const key = `fs/${path}`
   if (version !== undefined) {
     const r = ctx.q.get<{value_json: string | null; updated_by: string; updated_at: number}>(
@@ -179,7 +184,7 @@ export function listFiles(ctx: Ctx, channel: string, prefix: string): Record<str
 }
 
 export function fileHistory(ctx: Ctx, channel: string, path: string, sinceSeq: number, limit: number): ReturnType<typeof fromRow>[] {
-  validatePath(path)
+  path = validatePath(path)
   return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE channel = ? AND kind = 'fs' AND seq > ?
     AND title IN (?, ?) ORDER BY seq LIMIT ?`, channel, sinceSeq, `fs:put ${path}`, `fs:delete ${path}`, limit).map(fromRow)
 }

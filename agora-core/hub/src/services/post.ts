@@ -1,3 +1,4 @@
+import {BODY_CAP, DATA_CAP} from '../limits.js'
 import {allNumbersFinite, stringifyWire} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
@@ -11,8 +12,7 @@ import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
 
-export const BODY_CAP = 64 * 1024
-export const DATA_CAP = 64 * 1024
+export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
 
 /** The PostMessage body after schema validation (`data` parsed losslessly). */
@@ -30,7 +30,9 @@ export interface PostInput {
 }
 
 /** The §1.4.1 pipeline, in order: the first failing step decides the error; a refusal writes nothing. */
-export function postMessage(ctx: Ctx, principal: Principal, channel: string, input: PostInput): StoredMessage {
+export function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): StoredMessage {
+  // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
+  const channel = named.normalize('NFC')
   const me = requireSeat(principal).id
   const ch = requireMember(ctx, channel, me)
   pauseGate(ctx, principal.operator, channel)

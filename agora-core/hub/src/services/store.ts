@@ -1,3 +1,5 @@
+import {PATH_MAX, STORE_VALUE_CAP} from '../limits.js'
+import {codePointLength, nfcIdentifier} from './identifiers.js'
 import {isDeepStrictEqual} from 'node:util'
 import {allNumbersFinite, parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
@@ -12,7 +14,7 @@ export interface StoreRow {
   updated_at: number
 }
 
-export const STORE_VALUE_CAP = 256 * 1024
+export {STORE_VALUE_CAP}
 
 export function getRow(ctx: Ctx, channel: string, key: string): StoreRow | undefined {
   return ctx.q.get<StoreRow>('SELECT * FROM store WHERE channel = ? AND key = ?', channel, key)
@@ -88,14 +90,22 @@ export interface PutInput {
   channelAdmin: boolean
 }
 
+/** The store key as the hub keeps it (NFC), or a 400 that says what to change. */
+export function storeKey(raw: string): string {
+  const key = nfcIdentifier(raw, `store key '${raw.slice(0, 100)}'`, "use a key like 'plan' or 'claim:task-1'")
+  const length = codePointLength(key)
+  if (length < 1 || length > PATH_MAX) fail(400, `store key is ${length} characters; it must be 1-${PATH_MAX} (PATH_MAX)`)
+  return key
+}
+
 /** CAS write (§1.7): absent = version 0; identical value = heartbeat (version and author kept). */
 export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
-  const {channel, key, actor} = input
+  const {channel, actor} = input
+  const key = storeKey(input.key)
   if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use PUT /channels/${channel}/fs/{path}`)
   if (key.startsWith('channel:') && !input.channelAdmin) {
     fail(403, `'channel:' keys are channel-admin settings; ask the owner of '${channel}' or an operator`)
   }
-  if (!key || key.length > 512) fail(400, 'store key must be 1-512 characters')
   const current = getRow(ctx, channel, key)
   let value = toPlain(input.value) === undefined ? null : input.value
   if (key === 'channel:meta') value = normalizeMeta(toPlain(value), current ? (toPlain(parseValue(current)) as Record<string, unknown>) ?? {} : {})

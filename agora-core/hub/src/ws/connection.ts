@@ -12,6 +12,7 @@ import type {PostInput} from '../services/post.js'
 import {ack} from '../services/ack.js'
 import {validate} from '../http/schemas.js'
 import {mapError} from '../http/app.js'
+import {frameTextViolation} from '../http/text.js'
 
 export const QUEUE_LIMIT = 1000
 
@@ -89,6 +90,8 @@ export class Connection {
   }
 
   private onFrame(text: string): void {
+    const refused = frameTextViolation(text)
+    if (refused) return this.error([refused], 422)
     let msg: Record<string, unknown>
     let lossless: Record<string, unknown>
     try {

@@ -5,6 +5,8 @@
 // Unknown body fields are refused (422), never dropped: the reference refuses them on posts
 // (its test_post_payload_strictness.py) and a silently dropped knob is a lie to the caller.
 
+import {CHANNEL_NAME_MAX, GROUP_MEMBERS_MAX, JSON_ARRAY_MAX, JSON_DEPTH_MAX, PATH_MAX} from '../../src/limits.js'
+
 export type Who = 'alice' | 'bob' | 'carol' | 'admin' | 'none' | 'junk'
 export interface Row {
   name: string
@@ -12,7 +14,7 @@ export interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   body?: unknown
-  raw?: string
+  raw?: string | Buffer
   headers?: Record<string, string>
   status: number
 }
@@ -23,12 +25,20 @@ export interface Ctx {
 }
 
 const x = (n: number) => 'x'.repeat(n)
+/** A lone high surrogate: not Unicode text, though JS strings and JSON escapes can carry it. */
+const LONE = '\ud800'
+/** `{"a":{"a":…1…}}` with `levels` objects inside the one that holds it (levels + 1 deep as `data`). */
+const nest = (levels: number): unknown => {
+  let v: unknown = 1
+  for (let i = 0; i < levels; i++) v = {a: v}
+  return v
+}
 const KIB = 1024
 
 export function rows(c: Ctx): Row[] {
   const post = (name: string, body: unknown, status: number, as: Who = 'bob'): Row =>
     ({name: `post: ${name}`, as, method: 'POST', path: '/channels/room/messages', body, status})
-  const rawPost = (name: string, raw: string, status: number): Row =>
+  const rawPost = (name: string, raw: string | Buffer, status: number): Row =>
     ({name: `post: ${name}`, as: 'bob', method: 'POST', path: '/channels/room/messages', raw, status})
   const agent = (name: string, body: unknown, status: number, as: Who = 'admin'): Row =>
     ({name: `agents: ${name}`, as, method: 'POST', path: '/agents', body, status})
@@ -38,6 +48,8 @@ export function rows(c: Ctx): Row[] {
     ({name: `fs: ${name}`, as, method: 'PUT', path: `/channels/room/fs/${path}`, body, status})
   const store = (name: string, key: string, body: unknown, status: number, as: Who = 'bob'): Row =>
     ({name: `store: ${name}`, as, method: 'PUT', path: `/channels/room/store/${key}`, body, status})
+  const group = (name: string, body: unknown, status: number): Row =>
+    ({name: `groups: ${name}`, as: 'alice', method: 'POST', path: '/groups', body, status})
   const nonMember = (method: Row['method'], path: string, body?: unknown): Row =>
     ({name: `non-member ${method} ${path}`, as: 'carol', method, path, body, status: 403})
   const ask = (id: string, text = 'q?', extra: Record<string, unknown> = {}) => ({id, text, ...extra})
@@ -167,6 +179,58 @@ export function rows(c: Ctx): Row[] {
     {name: 'fs: stale delete', as: 'bob', method: 'DELETE', path: '/channels/room/fs/a.md?expect_version=9', status: 409},
 
     {name: 'about over 500', as: 'bob', method: 'PUT', path: '/me/about', body: {about: x(501)}, status: 400},
+
+    // The text rule: a lone surrogate (JSON.stringify writes it as a \udXXX escape) is not Unicode
+    // text; SQLite would store U+FFFD after the hash was taken over the surrogate. 422, field named.
+    post('lone surrogate in body', {body: `hello ${LONE}`}, 422), post('lone surrogate in title', {body: 'x', title: `t${LONE}`}, 422),
+    post('lone surrogate in a data leaf', {body: 'x', data: {deep: [{v: LONE}]}}, 422),
+    post('lone surrogate in a data key', {body: 'x', data: {[`k${LONE}`]: 1}}, 422),
+    post('lone low surrogate in body', {body: `\udc00 alone`}, 422),
+    post('lone surrogate in to', {body: 'x', to: [`bob${LONE}`]}, 422),
+    store('lone surrogate in a value', 'k', {value: {note: `v${LONE}`}}, 422),
+    fsPut('lone surrogate in content', 'c.md', {content: `text ${LONE}`}, 422),
+    fsPut('lone surrogate in description', 'c.md', {content: 'x', description: `d${LONE}`}, 422),
+    {name: 'about: lone surrogate', as: 'bob', method: 'PUT', path: '/me/about', body: {about: `me ${LONE}`}, status: 422},
+    agent('lone surrogate in about', {id: 'newsur', about: `a${LONE}`}, 422),
+    agent('lone surrogate in mission', {id: 'newsur', mission: `m${LONE}`}, 422),
+    chan('lone surrogate in name', {name: `room${LONE}`}, 422),
+    group('lone surrogate in name', {name: `g${LONE}`, members: ['bob']}, 422),
+    group('lone surrogate in purpose', {name: 'gsur', members: ['bob'], purpose: `p${LONE}`}, 422),
+    group('lone surrogate in opening_post', {name: 'gsur', members: ['bob'], opening_post: `o${LONE}`}, 422),
+    rawPost('invalid UTF-8 byte in body', Buffer.concat([Buffer.from('{"body":"caf'), Buffer.from([0xff]), Buffer.from('"}')]), 422),
+    {name: 'fs: surrogate half percent-encoded in the path', as: 'bob', method: 'PUT', path: '/channels/room/fs/a%ED%A0%80.md', body: {content: 'x'}, status: 422},
+    {name: 'store: invalid UTF-8 in the key', as: 'bob', method: 'PUT', path: '/channels/room/store/k%FF', body: {value: 1}, status: 422},
+    {name: 'fs list: invalid UTF-8 in a query value', as: 'bob', method: 'GET', path: '/channels/room/fs?prefix=%C3', status: 422},
+    {name: 'history: invalid UTF-8 in a query value', as: 'bob', method: 'GET', path: '/channels/room/messages?since=%FF', status: 422},
+
+    // Limits: JSON depth and array length at the door, group members in the schema.
+    post(`data nested ${JSON_DEPTH_MAX + 1} deep`, {body: 'x', data: nest(JSON_DEPTH_MAX)}, 422),
+    post('data nested 3,000 deep', {body: 'x', data: nest(3000)}, 422),
+    store(`value nested ${JSON_DEPTH_MAX + 1} deep`, 'k', {value: nest(JSON_DEPTH_MAX)}, 422),
+    post(`array of ${JSON_ARRAY_MAX + 1} in data`, {body: 'x', data: {list: Array.from({length: JSON_ARRAY_MAX + 1}, () => 0)}}, 422),
+    group(`${GROUP_MEMBERS_MAX + 1} members`, {name: 'gbig', members: Array.from({length: GROUP_MEMBERS_MAX + 1}, (_, i) => `s${i}`)}, 422),
+    group('400,000 members', {name: 'ghuge', members: Array.from({length: 400_000}, (_, i) => `s${i}`)}, 422),
+
+    // The identifier rule: names in NFC, nothing invisible or reordering, no . or ..
+    chan('NFD spelling of an existing NFC name', {name: 'cafe\u0301'}, 409),
+    chan('zero-width space', {name: 'pub\u200b'}, 400), chan('zero-width joiner', {name: 'p\u200dub'}, 400),
+    chan('word joiner', {name: 'p\u2060ub'}, 400), chan('BOM', {name: '\ufeffpub'}, 400),
+    chan('soft hyphen', {name: 'p\u00adub'}, 400), chan('combining grapheme joiner', {name: 'p\u034fub'}, 400),
+    chan('Mongolian vowel separator', {name: 'p\u180eub'}, 400),
+    chan('bidi override', {name: 'x\u202egnp.exe'}, 400), chan('bidi isolate', {name: 'x\u2066y'}, 400),
+    chan('Arabic letter mark', {name: 'x\u061cy'}, 400), chan('C1 control', {name: 'x\u0085y'}, 400),
+    chan('dot', {name: '.'}, 400), chan('dot dot', {name: '..'}, 400),
+    chan(`${CHANNEL_NAME_MAX + 1} characters`, {name: x(CHANNEL_NAME_MAX + 1)}, 400),
+    group('zero-width in name', {name: 'grp\u200b', members: ['bob']}, 400),
+    group('dot dot as name', {name: '..', members: ['bob']}, 400),
+    fsPut('zero-width in a segment', 'a%E2%80%8Bb.md', {content: 'x'}, 400),
+    fsPut('bidi override in a segment', 'x%E2%80%AEgnp.exe', {content: 'x'}, 400),
+    fsPut('.. segment', 'notes/../x.md', {content: 'x'}, 400),
+    fsPut('C1 control in a segment', 'a%C2%85b.md', {content: 'x'}, 400),
+    fsPut(`path over ${PATH_MAX} characters`, encodeURIComponent('é'.repeat(PATH_MAX + 1)), {content: 'x'}, 400),
+    store('zero-width in the key', 'k%E2%80%8B', {value: 1}, 400),
+    store('bidi control in the key', '%E2%80%AEk', {value: 1}, 400),
+    store(`key over ${PATH_MAX} characters`, x(PATH_MAX + 1), {value: 1}, 400),
     {name: 'read an unknown message', as: 'bob', method: 'GET', path: '/channels/room/messages/01ARZ3NDEKTSV4RRFFQ69G5FAV', status: 404},
     {name: 'passive fetch cannot forge a read', as: 'bob', method: 'GET', path: `/channels/room/messages/${c.q.id}`, headers: {'sec-fetch-dest': 'image'}, status: 403},
   ]

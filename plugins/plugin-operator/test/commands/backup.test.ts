@@ -1,6 +1,7 @@
 import {AgoraClient} from '@agora/client'
 import {lookupKey} from '@agora/home'
 import {createHub} from '@agora/hub'
+import {ledgerHash, parseJsonLossless, turnPayload} from '@agora/protocol'
 import Database from 'better-sqlite3'
 import {expect} from 'chai'
 import {existsSync, statSync} from 'node:fs'
@@ -157,6 +158,44 @@ describe('backup and restore', function () {
       await runCommand(Backup, [file, '--db', live.db, '--home', home])
       const error = await runFailure(Backup, [file, '--db', live.db, '--home', home])
       expect(error.message).to.include('already exists')
+    } finally {
+      await live.hub.close()
+    }
+  })
+})
+
+/**
+ * An older build let `data` nest without limit. Store such a row as the channel's last turn, with
+ * its hash re-chained, the way that build would have written it.
+ */
+function storeDeepLastRow(dbPath: string, channel: string, depth: number): void {
+  const db = new Database(dbPath)
+  try {
+    const [last, before] = db.prepare('SELECT * FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 2').all(channel) as any[]
+    const data = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+    const hash = ledgerHash(before?.hash ?? '', turnPayload(channel, {...last, to: JSON.parse(last.to_json), data: parseJsonLossless(data)}))
+    db.prepare('UPDATE messages SET data_json = ?, hash = ? WHERE id = ?').run(data, hash, last.id)
+  } finally {
+    db.close()
+  }
+}
+
+describe('backup of a database holding a row nested 3,000 deep', function () {
+  this.timeout(60_000)
+
+  it('snapshots and verifies every ledger instead of overflowing the stack', async () => {
+    const live = await startHub()
+    try {
+      const seatHome = tempDir('deep-seat')
+      await addSeats(live.url, seatHome, ['poster'])
+      const poster = new AgoraClient({url: live.url, apiKey: lookupKey(seatHome, live.url, 'poster')})
+      await poster.createChannel('deep')
+      await poster.postMessage('deep', {body: 'soon nested', status: 'fyi'})
+      storeDeepLastRow(live.db, 'deep', 3000)
+      const file = join(tempDir('deep-snap'), 's.db')
+      const {result} = await runCommand(Backup, [file, '--db', live.db, '--home', join(tempDir('bare'), 'home')])
+      expect(result).to.include({verified: true, integrity: 'ok'})
+      expect(result.ledgers.find((l) => l.channel === 'deep')).to.include({intact: true})
     } finally {
       await live.hub.close()
     }

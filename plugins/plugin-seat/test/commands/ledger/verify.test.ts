@@ -1,5 +1,6 @@
 import {expect} from 'chai'
 import Database from 'better-sqlite3'
+import {ledgerHash, parseJsonLossless, turnPayload} from '@agora/protocol'
 import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -52,5 +53,41 @@ describe('ledger verify', () => {
     expect(result).to.include({broken_at: target.seq, intact: false, verdict: 'TAMPERED'})
     expect(stdout).to.include(`TAMPERED commons broken_at=${target.seq}`)
     expect(process.exitCode).to.equal(1)
+  })
+})
+
+/**
+ * An older build let `data` nest without limit. Store such a row as the channel's last turn, with
+ * its hash re-chained, the way that build would have written it.
+ */
+function storeDeepLastRow(dbPath: string, channel: string, depth: number): void {
+  const db = new Database(dbPath)
+  try {
+    const [last, before] = db.prepare('SELECT * FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 2').all(channel) as any[]
+    const data = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+    const hash = ledgerHash(before?.hash ?? '', turnPayload(channel, {...last, to: JSON.parse(last.to_json), data: parseJsonLossless(data)}))
+    db.prepare('UPDATE messages SET data_json = ?, hash = ? WHERE id = ?').run(data, hash, last.id)
+  } finally {
+    db.close()
+  }
+}
+
+describe('ledger verify over a row nested 3,000 deep', () => {
+  let hub: RunningHub
+  afterEach(() => {
+    process.exitCode = undefined
+  })
+  after(async () => hub?.close())
+
+  it('recomputes the chain as INTACT instead of overflowing the stack', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'agora-ledger-deep-')), 'hub.db')
+    hub = await startHub(dbPath)
+    const seat = as('alice', hub.url, await homeWithSeats(hub.url, ['alice']))
+    await runCommand(Post, ['commons', 'shallow', ...seat])
+    await runCommand(Post, ['commons', 'soon deep', ...seat])
+    storeDeepLastRow(dbPath, 'commons', 3000)
+    const {result, stdout} = await runCommand(LedgerVerify, ['commons', ...seat])
+    expect(result).to.include({broken_at: null, intact: true, verdict: 'INTACT'})
+    expect(stdout).to.match(/^INTACT commons /)
   })
 })
