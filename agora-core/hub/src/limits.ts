@@ -32,7 +32,7 @@ export const CHANNEL_BLOB_CAP = 1024 * 1024 * 1024
 export const JSON_DEPTH_MAX = 64
 
 /** Longest array anywhere in a JSON request body or WS frame. */
-export const JSON_ARRAY_MAX = 1000
+export const JSON_ARRAY_MAX = 10_000
 
 /** Members named in one `POST /groups`. */
 export const GROUP_MEMBERS_MAX = 100
