@@ -12,8 +12,21 @@ import type {PostInput} from '../services/post.js'
 import {ack} from '../services/ack.js'
 import {validate} from '../http/schemas.js'
 import {mapError} from '../http/app.js'
+import {SUBSCRIBE_CHANNELS_MAX} from '../limits.js'
+import {SeqSet} from './seq-set.js'
 
+/** Live frames a connection may have written but not yet flushed to its peer. */
 export const QUEUE_LIMIT = 1000
+
+/**
+ * Close code for a peer too slow to take its live frames: nothing is dropped silently; the
+ * client reconnects at once and resumes with `since` (its per-channel high-water).
+ */
+export const OVERFLOW_CLOSE = 4408
+export const OVERFLOW_REASON = 'send queue overflowed; reconnect at once and resume with since'
+
+/** Every WS error frame's detail is cut to this many characters, so one frame stays small. */
+export const ERROR_DETAIL_MAX = 1000
 
 /** Fields of an envelope that differ between viewers; equal fields mean an identical frame. */
 const VIEWER_FIELDS = ['body', 'escalated', 'effective_urgency', 'to_me', 'reply_to_me', 'redelivery', 'your_pending_asks'] as const
@@ -36,15 +49,18 @@ const BACKLOG_PAGE = 500
 
 /**
  * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
- * messages never pushed, per-channel seq high-water dedupe, tombstones deduped by id.
+ * messages never pushed, tombstones deduped by id. Each channel's sent seqs are tracked exactly
+ * (SeqSet), so a backlog read after a live push still sends every seq below it, once.
  */
 export class Connection {
-  private sent = new Map<string, number>()
+  private sent = new Map<string, SeqSet>()
   private tombstones = new Set<string>()
-  private inflight = 0
+  /** Live frames written but not yet flushed; the backlog is paged to exhaustion outside this bound. */
+  private liveInflight = 0
   private off: () => void
 
-  constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal) {
+  constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
+    private readonly queueLimit = QUEUE_LIMIT) {
     this.off = ctx.bus.on(m => this.deliver(m, true))
     ws.on('message', (raw, isBinary) => this.onFrame(isBinary ? '' : raw.toString('utf8')))
     ws.on('close', () => this.off())
@@ -59,11 +75,26 @@ export class Connection {
     this.sendText(stringifyWire(value), live)
   }
 
-  private sendText(text: string, live: boolean): void {
-    if (this.ws.readyState !== this.ws.OPEN) return
-    if (live && this.inflight >= QUEUE_LIMIT) return
-    this.inflight++
-    this.ws.send(text, () => { this.inflight-- })
+  /** False when the frame could not be queued: the socket is closing (overflow included). */
+  private sendText(text: string, live: boolean): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false
+    if (!live) {
+      this.ws.send(text)
+      return true
+    }
+    if (this.liveInflight >= this.queueLimit) {
+      this.ws.close(OVERFLOW_CLOSE, OVERFLOW_REASON)
+      return false
+    }
+    this.liveInflight++
+    this.ws.send(text, () => { this.liveInflight-- })
+    return true
+  }
+
+  private seqs(channel: string): SeqSet {
+    let set = this.sent.get(channel)
+    if (!set) this.sent.set(channel, (set = new SeqSet()))
+    return set
   }
 
   /** Push one message to this viewer if the §3 delivery rules allow it. */
@@ -72,19 +103,26 @@ export class Connection {
       const tomb = m.retracted_at != null
       if (tomb) {
         if (this.tombstones.has(m.id)) return
-      } else if (m.sender === this.agent) return
+      } else if (m.sender === this.agent) {
+        this.seqs(m.channel).add(m.seq) // accounted for: keeps the runs contiguous
+        return
+      }
       if (!this.ctx.cache.isMember(m.channel, this.agent)) return
-      if (!tomb) {
-        if (m.seq <= (this.sent.get(m.channel) ?? 0)) return
-        this.sent.set(m.channel, m.seq)
-      } else this.tombstones.add(m.id)
-      this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)
+      if (!tomb && this.seqs(m.channel).has(m.seq)) return
+      if (!this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)) return
+      if (tomb) this.tombstones.add(m.id)
+      this.seqs(m.channel).add(m.seq)
     } catch {
       this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
     }
   }
 
   private error(detail: unknown, status?: number): void {
+    let text = typeof detail === 'string' ? detail : JSON.stringify(detail)
+    if (text.length > ERROR_DETAIL_MAX) {
+      text = `${text.slice(0, ERROR_DETAIL_MAX - 1)}…`
+      detail = text
+    }
     this.frame({type: 'error', detail, ...(status ? {status} : {})})
   }
 
@@ -138,20 +176,29 @@ export class Connection {
     }
   }
 
+  /**
+   * Membership per channel, one error frame for all refused ones, then the backlog. Everything
+   * here is synchronous, so no live push interleaves with the backlog; pushes sent before this
+   * frame are in the SeqSet and skipped, everything else after since is sent.
+   */
   private subscribe(msg: Record<string, unknown>): void {
     const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
-    const channels = frame.channels
+    const channels = [...new Set(frame.channels)]
+    if (channels.length > SUBSCRIBE_CHANNELS_MAX) {
+      throw new AgoraError(413, `a subscribe frame names at most ${SUBSCRIBE_CHANNELS_MAX} channels (SUBSCRIBE_CHANNELS_MAX), this one ${channels.length}; send several frames`)
+    }
     const since: Record<string, number> = frame.since ?? {}
     const ok: string[] = []
+    const refused: string[] = []
     for (const c of channels) {
       try {
         requireMember(this.ctx, c, this.agent)
         ok.push(c)
-      } catch (err) {
-        const e = mapError(err)
-        this.error(e.detail, 403)
+      } catch {
+        refused.push(c)
       }
     }
+    if (refused.length > 0) this.error(refusal(refused), 403)
     this.frame({type: 'subscribed', channels: ok})
     for (const c of [...ok].sort()) {
       const from = since[c]
@@ -170,4 +217,12 @@ export class Connection {
   close(): void {
     this.off()
   }
+}
+
+/** One sentence for every channel a subscribe could not take, naming the first few. */
+function refusal(channels: string[]): string {
+  const shown = channels.slice(0, 10).map(c => JSON.stringify(c.length > 64 ? `${c.slice(0, 63)}…` : c))
+  const more = channels.length > shown.length ? ` and ${channels.length - shown.length} more` : ''
+  const noun = channels.length === 1 ? 'channel' : 'channels'
+  return `not subscribed to ${channels.length} ${noun} (${shown.join(', ')}${more}): each is unknown or you are not a member; join it first`
 }
