@@ -14,6 +14,7 @@ import {validate} from '../http/schemas.js'
 import {mapError} from '../http/app.js'
 import {SUBSCRIBE_CHANNELS_MAX} from '../limits.js'
 import {SeqSet} from './seq-set.js'
+import {Backlog} from './backlog.js'
 
 /** Live frames a connection may have written but not yet flushed to its peer. */
 export const QUEUE_LIMIT = 1000
@@ -45,7 +46,6 @@ function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): str
   }
   return text
 }
-const BACKLOG_PAGE = 500
 
 /**
  * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
@@ -55,9 +55,16 @@ const BACKLOG_PAGE = 500
 export class Connection {
   private sent = new Map<string, SeqSet>()
   private tombstones = new Set<string>()
-  /** Live frames written but not yet flushed; the backlog is paged to exhaustion outside this bound. */
+  /** Live frames written but not yet flushed; the backlog is flow-controlled by Backlog instead. */
   private liveInflight = 0
   private off: () => void
+  private readonly backlog = new Backlog({
+    read: (channel, after, limit) => this.ctx.q.all<Record<string, unknown>>(
+      'SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, after, limit).map(fromRow),
+    deliver: m => this.deliver(m, false),
+    open: () => this.ws.readyState === this.ws.OPEN,
+    fail: () => this.ws.close(1011, 'delivery failed; reconnect and catch up with since'),
+  })
 
   constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
     private readonly queueLimit = QUEUE_LIMIT) {
@@ -79,7 +86,8 @@ export class Connection {
   private sendText(text: string, live: boolean): boolean {
     if (this.ws.readyState !== this.ws.OPEN) return false
     if (!live) {
-      this.ws.send(text)
+      this.backlog.sending()
+      this.ws.send(text, () => this.backlog.flushed())
       return true
     }
     if (this.liveInflight >= this.queueLimit) {
@@ -108,6 +116,7 @@ export class Connection {
         return
       }
       if (!this.ctx.cache.isMember(m.channel, this.agent)) return
+      if (live && this.backlog.holds(m.channel, m.seq)) return // the backlog reader sends it, in order
       if (!tomb && this.seqs(m.channel).has(m.seq)) return
       if (!this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)) return
       if (tomb) this.tombstones.add(m.id)
@@ -177,9 +186,9 @@ export class Connection {
   }
 
   /**
-   * Membership per channel, one error frame for all refused ones, then the backlog. Everything
-   * here is synchronous, so no live push interleaves with the backlog; pushes sent before this
-   * frame are in the SeqSet and skipped, everything else after since is sent.
+   * Membership per channel, one error frame for all refused ones, then the backlog (Backlog holds
+   * the channel's live frames until its reader catches up). Pushes sent before this frame are in
+   * the SeqSet and skipped; everything else after since is sent.
    */
   private subscribe(msg: Record<string, unknown>): void {
     const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
@@ -200,18 +209,8 @@ export class Connection {
     }
     if (refused.length > 0) this.error(refusal(refused), 403)
     this.frame({type: 'subscribed', channels: ok})
-    for (const c of [...ok].sort()) {
-      const from = since[c]
-      if (from === undefined) continue
-      let after = from
-      for (;;) {
-        const rows = this.ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
-          c, after, BACKLOG_PAGE)
-        for (const r of rows) this.deliver(fromRow(r), false)
-        if (rows.length < BACKLOG_PAGE) break
-        after = rows[rows.length - 1].seq as number
-      }
-    }
+    this.backlog.add(ok.filter(c => since[c] !== undefined).sort().map(c => [c, since[c]]))
+    this.backlog.pump()
   }
 
   close(): void {

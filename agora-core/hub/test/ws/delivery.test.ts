@@ -34,8 +34,16 @@ describe('WS delivery is gapless (hub.md §3)', () => {
     await h.close()
   })
 
-  const expected = async (after: number): Promise<number[]> =>
-    (await alice.history('room', after)).filter(m => m.sender !== bob.id).map(m => m.seq)
+  /** Every seq of room after `after` that bob should get (history paged, his own posts excluded). */
+  async function expected(after: number): Promise<number[]> {
+    const seqs: number[] = []
+    for (;;) {
+      const rows = await alice.history('room', after)
+      seqs.push(...rows.filter(m => m.sender !== bob.id).map(m => m.seq))
+      if (rows.length < 1000) return seqs
+      after = rows[rows.length - 1].seq
+    }
+  }
 
   it('sends the whole backlog after since even when a live push came first', async () => {
     for (let i = 0; i < 20; i++) await alice.postMessage('room', {body: `old ${i}`, status: 'fyi'})
@@ -51,6 +59,25 @@ describe('WS delivery is gapless (hub.md §3)', () => {
     const got = ws.channelEnvelopes('room').map(e => e.seq)
     expect([...got].sort((a, b) => a - b)).to.deep.equal(await expected(since))
     expect(seqsAfterSubscribed(ws, 'room')).to.deep.equal((await expected(since)).filter(s => s !== live.seq))
+  })
+
+  it('pages a backlog of several pages in seq order while live posts keep coming, each seq once', async () => {
+    const poster = await WsSeat.connect(h.url, alice.key!)
+    seats.push(poster)
+    for (let i = 0; i < 1300; i++) await poster.post('room', {body: `old ${i}`, status: 'fyi'})
+    const loop = postLoop(alice, 'room')
+    const ws = await WsSeat.connect(h.url, bob.key!)
+    seats.push(ws)
+    await ws.waitEnvelope(e => e.channel === 'room')
+    ws.send({type: 'subscribe', channels: ['room'], since: {room: 0}})
+    await ws.waitEnvelope(e => e.body === 'old 1299', 20_000)
+    const posted = await loop.stop()
+    await ws.waitEnvelope(e => e.seq === posted.at(-1), 10_000)
+    const ordered = seqsAfterSubscribed(ws, 'room')
+    expect(ordered).to.deep.equal([...ordered].sort((a, b) => a - b))
+    const got = ws.channelEnvelopes('room').map(e => e.seq)
+    expect(got.length).to.equal(new Set(got).size)
+    expect([...got].sort((a, b) => a - b)).to.deep.equal(await expected(0))
   })
 
   it('delivers every seq exactly once over ten drops and resumes with since while a poster never stops', async () => {
