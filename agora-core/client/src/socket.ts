@@ -209,8 +209,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     } else if (frame.type === 'subscribed') {
       this.resume.subscribed(frame.channels ?? [])
       this.emit('subscribed', frame.channels ?? [])
-    }
-    else if (frame.type === 'error') {
+    } else if (frame.type === 'error') {
       this.report(Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
     }
   }

@@ -21,7 +21,7 @@ export const QUEUE_LIMIT = 1000
 
 /**
  * Close code for a peer too slow to take its live frames: nothing is dropped silently; the
- * client reconnects at once and resumes with `since` (its per-channel high-water).
+ * client reconnects at once and resumes with `since` (its per-channel resume point).
  */
 export const OVERFLOW_CLOSE = 4408
 export const OVERFLOW_REASON = 'send queue overflowed; reconnect at once and resume with since'
