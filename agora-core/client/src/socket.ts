@@ -4,7 +4,14 @@ import {WebSocket} from 'ws'
 
 import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
+import {ResumePoints} from './resume.js'
 import type {Envelope} from './wire.js'
+
+/** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
+export const OVERFLOW_CLOSE = 4408
+
+/** Channels per subscribe frame (the hub's SUBSCRIBE_CHANNELS_MAX). */
+export const SUBSCRIBE_CHUNK = 500
 
 export interface AgoraSocketOptions {
   /** Used for the url, the seat key, `X-Agora-Client` and the REST `/inbox` sweep after a reconnect. */
@@ -33,12 +40,15 @@ export interface AgoraSocketEvents {
 
 /**
  * The hub's push channel with at-least-once catch-up: dedupe by (channel, seq), reconnect with
- * backoff, and on every reconnect re-subscribe from the high-water marks and sweep REST /inbox
- * (which covers channels created while offline).
+ * backoff, and on every reconnect re-subscribe from the per-channel resume points and sweep REST
+ * /inbox; a channel the sweep shows that the socket does not already stream gaplessly (one created
+ * while offline, or one whose 100-envelope sweep window was full) is subscribed with since, which
+ * the hub pages to exhaustion. See ResumePoints for when a point may move.
  */
 export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private readonly options: AgoraSocketOptions
   private readonly dedupe = new EnvelopeDedupe()
+  private readonly resume = new ResumePoints()
   private readonly channels: Set<string>
   private ws: WebSocket | undefined
   private closed = false
@@ -54,6 +64,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     this.options = options
     this.channels = new Set(options.channels ?? [])
     this.dedupe.seed(options.since ?? {})
+    this.resume.seed(options.since ?? {})
     this.delayMs = options.backoff?.initialMs ?? 500
   }
 
@@ -82,9 +93,14 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     })
   }
 
-  /** Per-channel highest seq delivered so far. */
+  /** Per-channel highest seq delivered so far (seqs below it may still be on their way). */
   highWater(): Record<string, number> {
     return this.dedupe.highWater()
+  }
+
+  /** Per channel, a since below which everything was delivered: persist this to resume a new process. */
+  resumePoints(): Record<string, number> {
+    return this.resume.points()
   }
 
   get connected(): boolean {
@@ -95,6 +111,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   subscribe(channels: string[], since: Record<string, number> = {}): void {
     for (const channel of channels) this.channels.add(channel)
     this.dedupe.seed(since)
+    this.resume.seed(since)
     if (this.connected) this.sendSubscribe(channels, since)
   }
 
@@ -135,9 +152,9 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     if (ws !== this.ws) return
     this.awaitingAccept = true
     this.touch()
-    const high = this.dedupe.highWater()
-    const channels = [...new Set([...this.channels, ...Object.keys(high)])]
-    const since = this.connects > 0 ? high : {...(this.options.since ?? {}), ...high}
+    this.resume.reset()
+    const since = this.resume.points()
+    const channels = [...new Set([...this.channels, ...Object.keys(since)])]
     if (channels.length > 0) this.sendSubscribe(channels, since)
     ws.send(JSON.stringify({type: 'ping'}))
   }
@@ -152,13 +169,26 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   }
 
   private sendSubscribe(channels: string[], since: Record<string, number>): void {
-    const scoped = Object.fromEntries(Object.entries(since).filter(([c]) => channels.includes(c)))
-    this.ws?.send(JSON.stringify({type: 'subscribe', channels, since: scoped}))
+    for (let i = 0; i < channels.length; i += SUBSCRIBE_CHUNK) {
+      const chunk = channels.slice(i, i + SUBSCRIBE_CHUNK)
+      const scoped = Object.fromEntries(chunk.filter((c) => since[c] !== undefined).map((c) => [c, since[c]]))
+      this.resume.subscribing(scoped)
+      this.ws?.send(JSON.stringify({type: 'subscribe', channels: chunk, since: scoped}))
+    }
   }
 
+  /** One REST /inbox pass; channels it shows that the socket does not stream gaplessly get a since subscribe. */
   private async sweep(): Promise<void> {
+    const ws = this.ws
     try {
-      for (const envelope of await this.options.client.inbox()) this.deliver(envelope)
+      const oldest = new Map<string, number>()
+      for (const envelope of await this.options.client.inbox()) {
+        this.deliver(envelope)
+        oldest.set(envelope.channel, Math.min(envelope.seq, oldest.get(envelope.channel) ?? Infinity))
+      }
+      if (ws !== this.ws || !this.connected) return // the next connection sweeps again
+      const since = this.resume.catchUp(oldest)
+      if (Object.keys(since).length > 0) this.sendSubscribe(Object.keys(since), since)
     } catch (error) {
       if (!this.closed) this.report(error as Error)
     }
@@ -173,9 +203,13 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     } catch {
       return
     }
-    if (frame.type === 'envelope' && frame.envelope) this.deliver(frame.envelope)
-    else if (frame.type === 'subscribed') this.emit('subscribed', frame.channels ?? [])
-    else if (frame.type === 'error') {
+    if (frame.type === 'envelope' && frame.envelope) {
+      this.resume.received(frame.envelope.channel, frame.envelope.seq, frame.envelope.retracted === true)
+      this.deliver(frame.envelope)
+    } else if (frame.type === 'subscribed') {
+      this.resume.subscribed(frame.channels ?? [])
+      this.emit('subscribed', frame.channels ?? [])
+    } else if (frame.type === 'error') {
       this.report(Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
     }
   }
@@ -202,11 +236,12 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     this.awaitingAccept = false
     clearTimeout(this.idleTimer)
     const willReconnect = !this.closed && code !== 4401
-    const delayMs = this.delayMs
+    // an overflow close means "you fell behind", not "the hub is down": resume at once
+    const delayMs = code === OVERFLOW_CLOSE ? 0 : this.delayMs
     this.emit('disconnect', {code, reason, willReconnect, delayMs})
     if (!willReconnect) return
     const {factor = 2, maxMs = 30_000} = this.options.backoff ?? {}
-    this.delayMs = Math.min(this.delayMs * factor, maxMs)
+    if (code !== OVERFLOW_CLOSE) this.delayMs = Math.min(this.delayMs * factor, maxMs)
     this.retryTimer = setTimeout(() => this.open(), delayMs)
   }
 }

@@ -5,7 +5,8 @@ import {createCtx} from './services/context.js'
 import type {ResolvedOptions} from './services/context.js'
 import {ensureCommons} from './services/channels.js'
 import {createApp} from './http/app.js'
-import {attachWs} from './ws/server.js'
+import {attachWs, PING_MS} from './ws/server.js'
+import {QUEUE_LIMIT} from './ws/connection.js'
 import {sweepVotes} from './services/votes.js'
 import {sweepDark} from './services/governance/watchdog.js'
 import {startNotify} from './services/notify.js'
@@ -36,6 +37,10 @@ export interface HubOptions {
   now?: () => number
   /** Database client; only 'better-sqlite3' is supported. */
   client?: string
+  /** WS keepalive ping interval in ms (a peer silent for one interval is terminated). Default 20000. */
+  wsPingMs?: number
+  /** Live WS frames in flight per connection before it is closed with 4408. Default 1000. */
+  wsQueueLimit?: number
 }
 
 export interface Hub {
@@ -50,7 +55,15 @@ export interface Hub {
   close(): Promise<void>
 }
 
-const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client'])
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client', 'wsPingMs', 'wsQueueLimit'])
+
+function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
+  const x = v ?? def
+  if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (!allowZero && x === 0)) {
+    throw new Error(`hub option '${name}' must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(v)}`)
+  }
+  return x
+}
 
 function resolve(o: HubOptions): ResolvedOptions {
   for (const k of Object.keys(o)) {
@@ -58,13 +71,6 @@ function resolve(o: HubOptions): ResolvedOptions {
   }
   if (!o.db) throw new Error("hub option 'db' is required: a SQLite file path or ':memory:'")
   if (!o.adminKey) throw new Error("hub option 'adminKey' is required")
-  const positive = (name: string, v: number | undefined, def: number, allowZero = false): number => {
-    const x = v ?? def
-    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (!allowZero && x === 0)) {
-      throw new Error(`hub option '${name}' must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${String(v)}`)
-    }
-    return x
-  }
   const port = o.port ?? 8765
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`hub option 'port' must be 0-65535, got ${port}`)
   return {
@@ -81,6 +87,10 @@ function resolve(o: HubOptions): ResolvedOptions {
 /** Start a hub: open and migrate the database, serve HTTP + `/ws`, run the vote sweep. */
 export async function createHub(options: HubOptions): Promise<Hub> {
   const opts = resolve(options)
+  const wsOptions = {
+    pingMs: positive('wsPingMs', options.wsPingMs, PING_MS),
+    queueLimit: positive('wsQueueLimit', options.wsQueueLimit, QUEUE_LIMIT),
+  }
   const db = await openDb(opts.db, options.client)
   const ctx = createCtx(opts, db.sql)
   ctx.cache.load()
@@ -95,7 +105,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
   const server = createServer(createApp(ctx))
   server.keepAliveTimeout = 5000
-  const ws = attachWs(ctx, server)
+  const ws = attachWs(ctx, server, wsOptions)
   try {
     await new Promise<void>((ok, fail) => {
       server.once('error', fail)

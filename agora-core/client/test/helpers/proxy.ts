@@ -8,6 +8,8 @@ import type {AddressInfo, Server, Socket} from 'node:net'
 export class TcpRelay {
   blocked = false
   private readonly sockets = new Set<Socket>()
+  /** hub-side socket -> client-side socket, for stall(). */
+  private readonly pairs = new Map<Socket, Socket>()
   private readonly server: Server
 
   private constructor(private readonly targetPort: number) {
@@ -20,6 +22,8 @@ export class TcpRelay {
         s.on('error', () => s.destroy())
       }
       inbound.pipe(outbound).pipe(inbound)
+      this.pairs.set(outbound, inbound)
+      outbound.on('close', () => this.pairs.delete(outbound))
       inbound.on('close', () => outbound.destroy())
       outbound.on('close', () => inbound.destroy())
     })
@@ -33,6 +37,16 @@ export class TcpRelay {
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  /** Stop (true) or restart (false) reading from the hub: a client that stops reading, as seen by the hub. */
+  stall(on: boolean): void {
+    for (const [outbound, inbound] of this.pairs) {
+      if (on) {
+        outbound.unpipe(inbound)
+        outbound.pause()
+      } else outbound.pipe(inbound)
+    }
   }
 
   drop(): void {

@@ -13,8 +13,21 @@ import {ack} from '../services/ack.js'
 import {validate} from '../http/schemas.js'
 import {mapError} from '../http/app.js'
 import {frameTextViolation} from '../http/text.js'
+import {SeqSet} from './seq-set.js'
+import {Backlog} from './backlog.js'
 
+/** Live frames a connection may have written but not yet flushed to its peer. */
 export const QUEUE_LIMIT = 1000
+
+/**
+ * Close code for a peer too slow to take its live frames: nothing is dropped silently; the
+ * client reconnects at once and resumes with `since` (its per-channel resume point).
+ */
+export const OVERFLOW_CLOSE = 4408
+export const OVERFLOW_REASON = 'send queue overflowed; reconnect at once and resume with since'
+
+/** Every WS error frame's detail is cut to this many characters, so one frame stays small. */
+export const ERROR_DETAIL_MAX = 1000
 
 /** Fields of an envelope that differ between viewers; equal fields mean an identical frame. */
 const VIEWER_FIELDS = ['body', 'escalated', 'effective_urgency', 'to_me', 'reply_to_me', 'redelivery', 'your_pending_asks'] as const
@@ -33,19 +46,28 @@ function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): str
   }
   return text
 }
-const BACKLOG_PAGE = 500
 
 /**
  * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
- * messages never pushed, per-channel seq high-water dedupe, tombstones deduped by id.
+ * messages never pushed, tombstones deduped by id. Each channel's sent seqs are tracked exactly
+ * (SeqSet), so a backlog read after a live push still sends every seq below it, once.
  */
 export class Connection {
-  private sent = new Map<string, number>()
+  private sent = new Map<string, SeqSet>()
   private tombstones = new Set<string>()
-  private inflight = 0
+  /** Live frames written but not yet flushed; the backlog is flow-controlled by Backlog instead. */
+  private liveInflight = 0
   private off: () => void
+  private readonly backlog = new Backlog({
+    read: (channel, after, limit) => this.ctx.q.all<Record<string, unknown>>(
+      'SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, after, limit).map(fromRow),
+    deliver: m => this.deliver(m, false),
+    open: () => this.ws.readyState === this.ws.OPEN,
+    fail: () => this.ws.close(1011, 'delivery failed; reconnect and catch up with since'),
+  })
 
-  constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal) {
+  constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
+    private readonly queueLimit = QUEUE_LIMIT) {
     this.off = ctx.bus.on(m => this.deliver(m, true))
     ws.on('message', (raw, isBinary) => this.onFrame(isBinary ? '' : raw.toString('utf8')))
     ws.on('close', () => this.off())
@@ -60,11 +82,27 @@ export class Connection {
     this.sendText(stringifyWire(value), live)
   }
 
-  private sendText(text: string, live: boolean): void {
-    if (this.ws.readyState !== this.ws.OPEN) return
-    if (live && this.inflight >= QUEUE_LIMIT) return
-    this.inflight++
-    this.ws.send(text, () => { this.inflight-- })
+  /** False when the frame could not be queued: the socket is closing (overflow included). */
+  private sendText(text: string, live: boolean): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false
+    if (!live) {
+      this.backlog.sending()
+      this.ws.send(text, () => this.backlog.flushed())
+      return true
+    }
+    if (this.liveInflight >= this.queueLimit) {
+      this.ws.close(OVERFLOW_CLOSE, OVERFLOW_REASON)
+      return false
+    }
+    this.liveInflight++
+    this.ws.send(text, () => { this.liveInflight-- })
+    return true
+  }
+
+  private seqs(channel: string): SeqSet {
+    let set = this.sent.get(channel)
+    if (!set) this.sent.set(channel, (set = new SeqSet()))
+    return set
   }
 
   /** Push one message to this viewer if the §3 delivery rules allow it. */
@@ -73,19 +111,27 @@ export class Connection {
       const tomb = m.retracted_at != null
       if (tomb) {
         if (this.tombstones.has(m.id)) return
-      } else if (m.sender === this.agent) return
+      } else if (m.sender === this.agent) {
+        this.seqs(m.channel).add(m.seq) // accounted for: keeps the runs contiguous
+        return
+      }
       if (!this.ctx.cache.isMember(m.channel, this.agent)) return
-      if (!tomb) {
-        if (m.seq <= (this.sent.get(m.channel) ?? 0)) return
-        this.sent.set(m.channel, m.seq)
-      } else this.tombstones.add(m.id)
-      this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)
+      if (live && this.backlog.holds(m.channel, m.seq)) return // the backlog reader sends it, in order
+      if (!tomb && this.seqs(m.channel).has(m.seq)) return
+      if (!this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)) return
+      if (tomb) this.tombstones.add(m.id)
+      this.seqs(m.channel).add(m.seq)
     } catch {
       this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
     }
   }
 
   private error(detail: unknown, status?: number): void {
+    let text = typeof detail === 'string' ? detail : JSON.stringify(detail)
+    if (text.length > ERROR_DETAIL_MAX) {
+      text = `${text.slice(0, ERROR_DETAIL_MAX - 1)}…`
+      detail = text
+    }
     this.frame({type: 'error', detail, ...(status ? {status} : {})})
   }
 
@@ -141,36 +187,40 @@ export class Connection {
     }
   }
 
+  /**
+   * Membership per channel, one error frame for all refused ones, then the backlog (Backlog holds
+   * the channel's live frames until its reader catches up). Pushes sent before this frame are in
+   * the SeqSet and skipped; everything else after since is sent.
+   */
   private subscribe(msg: Record<string, unknown>): void {
     const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
-    const channels = frame.channels
+    const channels = [...new Set(frame.channels)]
     const since: Record<string, number> = frame.since ?? {}
     const ok: string[] = []
+    const refused: string[] = []
     for (const c of channels) {
       try {
         requireMember(this.ctx, c, this.agent)
         ok.push(c)
-      } catch (err) {
-        const e = mapError(err)
-        this.error(e.detail, 403)
+      } catch {
+        refused.push(c)
       }
     }
+    if (refused.length > 0) this.error(refusal(refused), 403)
     this.frame({type: 'subscribed', channels: ok})
-    for (const c of [...ok].sort()) {
-      const from = since[c]
-      if (from === undefined) continue
-      let after = from
-      for (;;) {
-        const rows = this.ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?',
-          c, after, BACKLOG_PAGE)
-        for (const r of rows) this.deliver(fromRow(r), false)
-        if (rows.length < BACKLOG_PAGE) break
-        after = rows[rows.length - 1].seq as number
-      }
-    }
+    this.backlog.add(ok.filter(c => since[c] !== undefined).sort().map(c => [c, since[c]]))
+    this.backlog.pump()
   }
 
   close(): void {
     this.off()
   }
+}
+
+/** One sentence for every channel a subscribe could not take, naming the first few. */
+function refusal(channels: string[]): string {
+  const shown = channels.slice(0, 10).map(c => JSON.stringify(c.length > 64 ? `${c.slice(0, 63)}…` : c))
+  const more = channels.length > shown.length ? ` and ${channels.length - shown.length} more` : ''
+  const noun = channels.length === 1 ? 'channel' : 'channels'
+  return `not subscribed to ${channels.length} ${noun} (${shown.join(', ')}${more}): each is unknown or you are not a member; join it first`
 }

@@ -6,12 +6,19 @@ import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {authenticate} from '../services/agents.js'
 import type {Principal} from '../services/agents.js'
-import {Connection} from './connection.js'
+import {Connection, QUEUE_LIMIT} from './connection.js'
 
 export const PING_MS = 20_000
 
+export interface WsOptions {
+  /** Keepalive: ping every this many ms; a peer that did not pong since the last ping is terminated. */
+  pingMs?: number
+  /** Live frames in flight per connection before it is closed with OVERFLOW_CLOSE. */
+  queueLimit?: number
+}
+
 /** ws@8 in noServer mode on the HTTP server's upgrade event; only `/ws` upgrades. */
-export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection>; close(): void} {
+export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {connections: Set<Connection>; close(): void} {
   const wss = new WebSocketServer({noServer: true, maxPayload: 1024 * 1024})
   const connections = new Set<Connection>()
   const alive = new WeakMap<WebSocket, boolean>()
@@ -37,7 +44,7 @@ export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection
         ws.close(refusal?.code ?? 4401, refusal?.reason ?? 'invalid api key')
         return
       }
-      const conn = new Connection(ctx, ws, principal)
+      const conn = new Connection(ctx, ws, principal, options.queueLimit ?? QUEUE_LIMIT)
       connections.add(conn)
       ctx.presence.connected(conn.agent)
       alive.set(ws, true)
@@ -60,7 +67,7 @@ export function attachWs(ctx: Ctx, server: Server): {connections: Set<Connection
       alive.set(c.ws, false)
       c.ws.ping()
     }
-  }, PING_MS)
+  }, options.pingMs ?? PING_MS)
   timer.unref()
   return {
     connections,

@@ -23,6 +23,9 @@ export interface HubOptions {
   now?: () => number
   /** Directory for notify files; off (null) unless a test asks for it. */
   notifyDir?: string
+  /** WS keepalive interval and per-connection live queue bound (hub defaults otherwise). */
+  wsPingMs?: number
+  wsQueueLimit?: number
 }
 
 export interface RawRequest {
@@ -122,6 +125,8 @@ export class TestHub {
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
+        ...(opts.wsPingMs ? {wsPingMs: opts.wsPingMs} : {}),
+        ...(opts.wsQueueLimit ? {wsQueueLimit: opts.wsQueueLimit} : {}),
       })
       return new TestHub(hub, dir, dbPath)
     } catch (err) {
