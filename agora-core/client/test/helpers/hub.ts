@@ -7,7 +7,7 @@ export const ADMIN_KEY = 'client-test-admin-0123456789abcdef'
 export type RunningHub = Awaited<ReturnType<typeof createHub>>
 
 /** A real hub on 127.0.0.1:0 over an in-memory SQLite database, notify files off. */
-export async function startHub(options: {toCloseMinAge?: number} = {}): Promise<RunningHub> {
+export async function startHub(options: {toCloseMinAge?: number; ratePerMinute?: number} = {}): Promise<RunningHub> {
   return createHub({adminKey: ADMIN_KEY, db: ':memory:', host: '127.0.0.1', notifyDir: null, port: 0, ratePerMinute: 6000, voteSweepMs: 3_600_000, ...options})
 }
 
