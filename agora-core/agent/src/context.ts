@@ -92,12 +92,12 @@ export class AgentContext {
   }
 
   /** What this seat owes across the hub (to_answer, to_consume, to_close). */
-  owed(): Promise<OwedReport> {
+  async owed(): Promise<OwedReport> {
     return this.read(() => this.deps.client.owed())
   }
 
   /** Reply in this message's thread. Refuses an fyi or resolved message unless `force`. */
-  reply(body: string, options: ReplyOptions = {}): Promise<Message> {
+  async reply(body: string, options: ReplyOptions = {}): Promise<Message> {
     this.etiquette('reply', options.force)
     const {force: _force, status = 'reply', ...rest} = options
     return this.post(this.channel, {...rest, body, status, reply_to: this.message.id})
@@ -122,7 +122,7 @@ export class AgentContext {
   }
 
   /** Ask a question in this thread, addressed to the sender unless `to` says otherwise. */
-  ask(text: string, options: {to?: string[]; title?: string; id?: string} = {}): Promise<Message> {
+  async ask(text: string, options: {to?: string[]; title?: string; id?: string} = {}): Promise<Message> {
     const to = options.to ?? [this.message.sender]
     return this.post(this.channel, {
       body: text, status: 'open', reply_to: this.message.id, to, asks: [{id: options.id ?? 'q1', text: text.slice(0, 500), to}],
@@ -131,17 +131,17 @@ export class AgentContext {
   }
 
   /** Settle the consumption of answers to this seat's asks (default: this message) on the record. */
-  consume(refs: string[] = [this.message.id], body = ''): Promise<Message> {
+  async consume(refs: string[] = [this.message.id], body = ''): Promise<Message> {
     return this.post(this.channel, {body, status: 'fyi', consumes: refs})
   }
 
   /** Post anywhere this seat is a member; counts against the reply cap toward this message's sender. */
-  post(channel: string, message: PostMessage): Promise<Message> {
+  async post(channel: string, message: PostMessage): Promise<Message> {
     return this.write(`post ${channel}`, () => this.deps.client.postMessage(channel, message), true)
   }
 
   /** DM a peer; counts against the reply cap toward this message's sender. */
-  dm(peer: string, message: PostMessage): Promise<Message> {
+  async dm(peer: string, message: PostMessage): Promise<Message> {
     return this.write(`dm ${peer}`, () => this.deps.client.postDm(peer, message), true)
   }
 
@@ -161,7 +161,7 @@ export class AgentContext {
     if (this.signal.aborted) throw new GuardrailError('cancelled', `the handler for ${this.channel}#${this.message.seq} was cancelled (timed out or the runner stopped); nothing more is sent for it`)
   }
 
-  private read<T>(call: () => Promise<T>): Promise<T> {
+  private async read<T>(call: () => Promise<T>): Promise<T> {
     this.live()
     return call()
   }
