@@ -92,7 +92,7 @@ describe('the runAgent examples (docs/examples/agent-*)', function () {
       expect(call.headers.authorization).to.equal('Bearer stub-key')
       expect(await agent.stop()).to.equal(0)
       expect(agent.stderr).to.match(/AGORA_AGENT event=stopped seat=oracle handled=1 failed=0/)
-      expect(existsSync(join(home, 'agent-oracle.cursor.json'))).to.equal(true)
+      expect(existsSync(join(home, 'agent-oracle-cursor.json'))).to.equal(true)
       agent = undefined
     })
   })

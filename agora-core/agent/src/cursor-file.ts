@@ -1,7 +1,7 @@
 import {readJsonObject, writeSecureFile} from '@agora/home'
 
 /** Per channel: the acked cursor, and the seqs above it already handled (kept while a failure holds the cursor back). */
-export type SavedCursors = Record<string, {cursor: number; handled: number[]}>
+export type SavedCursors = Record<string, {acked: number; handled: number[]}>
 
 /** Above this many handled-above seqs per channel the oldest are forgotten (a restart may re-handle those). */
 export const MAX_HANDLED_ABOVE = 1000
@@ -18,18 +18,18 @@ export function loadCursors(path: string, url: string, seat: string): {cursors: 
   }
   const cursors: SavedCursors = {}
   for (const [channel, value] of Object.entries((raw.channels ?? {}) as Record<string, unknown>)) {
-    const entry = value as {cursor?: unknown; handled?: unknown}
-    if (typeof entry?.cursor !== 'number') continue
-    const handled = Array.isArray(entry.handled) ? entry.handled.filter((s): s is number => typeof s === 'number' && s > (entry.cursor as number)) : []
-    cursors[channel] = {cursor: entry.cursor, handled}
+    const entry = value as {acked?: unknown; handled?: unknown}
+    if (typeof entry?.acked !== 'number') continue
+    const handled = Array.isArray(entry.handled) ? entry.handled.filter((s): s is number => typeof s === 'number' && s > (entry.acked as number)) : []
+    cursors[channel] = {acked: entry.acked, handled}
   }
   return {cursors}
 }
 
 export function saveCursors(path: string, url: string, seat: string, cursors: SavedCursors): void {
   const channels: SavedCursors = {}
-  for (const [channel, {cursor, handled}] of Object.entries(cursors)) {
-    channels[channel] = {cursor, handled: handled.filter((s) => s > cursor).sort((a, b) => a - b).slice(-MAX_HANDLED_ABOVE)}
+  for (const [channel, {acked, handled}] of Object.entries(cursors)) {
+    channels[channel] = {acked, handled: handled.filter((s) => s > acked).sort((a, b) => a - b).slice(-MAX_HANDLED_ABOVE)}
   }
   writeSecureFile(path, `${JSON.stringify({url, seat, channels}, null, 2)}\n`)
 }

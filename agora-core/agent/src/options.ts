@@ -32,7 +32,7 @@ export interface RunAgentOptions {
   handlerTimeoutMs?: number
   /** Retries of one hub write refused with 429, each after the hub's Retry-After. Default 5. */
   rateLimitRetries?: number
-  /** Where the runner saves its cursor; null keeps none. Default <AGORA_HOME>/agent-<seat>.cursor.json. */
+  /** Where the runner saves its cursor; null keeps none. Default <AGORA_HOME>/agent-<seat>-cursor.json. */
   cursorFile?: string | null
   /** Progress and diagnostics. Default: silent. `lineLogger()` prints AGORA_AGENT lines to stderr. */
   logger?: AgentLogger
@@ -91,7 +91,7 @@ export function resolveAgentOptions(options: RunAgentOptions): ResolvedAgentOpti
     threadTurnCap: count('threadTurnCap', options.threadTurnCap, AGENT_DEFAULTS.threadTurnCap),
     handlerTimeoutMs: count('handlerTimeoutMs', options.handlerTimeoutMs, AGENT_DEFAULTS.handlerTimeoutMs),
     rateLimitRetries: count('rateLimitRetries', options.rateLimitRetries, AGENT_DEFAULTS.rateLimitRetries, 0),
-    cursorFile: options.cursorFile === undefined ? join(home, `agent-${options.seat.trim()}.cursor.json`) : options.cursorFile,
+    cursorFile: options.cursorFile === undefined ? join(home, `agent-${options.seat.trim()}-cursor.json`) : options.cursorFile,
     logger: options.logger ?? silentLogger,
     stopOn: options.stopOn ?? AGENT_DEFAULTS.stopOn,
     reconnect: options.reconnect ?? {},

@@ -28,7 +28,7 @@ export class AgentRunner {
   readonly failures: HandlerFailure[] = []
   /** Resolves once stop() finished: in-flight handler settled or timed out, cursor saved. */
   readonly done: Promise<void>
-  handled = 0
+  private handledCount = 0
   private readonly options: ResolvedAgentOptions
   private readonly client: AgoraClient
   private readonly inbox: Inbox
@@ -51,6 +51,11 @@ export class AgentRunner {
     this.done = new Promise((resolve) => { this.finish = resolve })
   }
 
+  /** Messages whose handler settled (or was refused by a guardrail) since start. */
+  get handled(): number {
+    return this.handledCount
+  }
+
   /** Resume from the saved cursor, offer what is owed first, then follow the socket. */
   async start(): Promise<void> {
     const {cursorFile, url, seat, logger} = this.options
@@ -60,7 +65,7 @@ export class AgentRunner {
     if (loaded.mismatch) logger({level: 'warn', event: 'cursor-ignored', detail: loaded.mismatch})
     this.ledger = new SeqLedger(loaded.cursors)
     const since: Record<string, number> = {}
-    for (const row of (await this.client.listChannels()).filter((c) => c.member)) since[row.name] = loaded.cursors[row.name]?.cursor ?? row.last_seq
+    for (const row of (await this.client.listChannels()).filter((c) => c.member)) since[row.name] = loaded.cursors[row.name]?.acked ?? row.last_seq
     const owed = new Set((await this.client.owed({reception: true})).to_answer.map((row) => row.id))
     const swept = (await this.client.inbox()).sort((a, b) =>
       Number(owed.has(b.id)) - Number(owed.has(a.id)) || a.channel.localeCompare(b.channel) || a.seq - b.seq)
@@ -92,7 +97,7 @@ export class AgentRunner {
     await this.loop
     await this.ack([])
     this.socket?.close()
-    this.options.logger({level: 'info', event: 'stopped', seat: this.seat, handled: this.handled, failed: this.failures.length, unhandled: this.inbox.size})
+    this.options.logger({level: 'info', event: 'stopped', seat: this.seat, handled: this.handledCount, failed: this.failures.length, unhandled: this.inbox.size})
     this.finish()
   }
 
@@ -126,14 +131,14 @@ export class AgentRunner {
       logger({level: 'warn', event: 'refused', guard, ...where, detail: `${(error as Error).message}; not calling the handler`})
       return this.ack([message])
     }
-    const outcome = await this.invoke(message, root)
+    const outcome = await this.invoke(message)
     if (outcome === 'ok') {
-      this.handled += 1
+      this.handledCount += 1
       logger({level: 'info', event: 'handled', ...where})
       return this.ack([message])
     }
     if (outcome instanceof GuardrailError && outcome.guard !== 'cancelled') {
-      this.handled += 1
+      this.handledCount += 1
       if (outcome.guard !== 'reply-cap') logger({level: 'warn', event: 'refused', guard: outcome.guard, ...where, detail: outcome.message})
       return this.ack([message])
     }
@@ -147,12 +152,12 @@ export class AgentRunner {
   }
 
   /** Run the handler against the timeout; 'ok', 'timeout', or what it threw. */
-  private async invoke(message: Envelope, root: string): Promise<'ok' | 'timeout' | unknown> {
+  private async invoke(message: Envelope): Promise<'ok' | 'timeout' | unknown> {
     const controller = new AbortController()
     const ctx = new AgentContext(message, {
       client: this.client, seat: this.seat, replyCap: this.replyCap, rateLimitRetries: this.options.rateLimitRetries,
       logger: this.options.logger, signal: controller.signal,
-      onPosted: (posted) => { this.threadCap.root(posted.id, posted.reply_to ?? (posted.channel === message.channel ? root : null)) },
+      onPosted: (posted) => { this.threadCap.root(posted.id, posted.reply_to) },
     })
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), this.options.handlerTimeoutMs) })

@@ -13,8 +13,8 @@ export class SeqLedger {
   private readonly handled = new Map<string, Set<number>>()
 
   constructor(saved: SavedCursors = {}) {
-    for (const [channel, {cursor, handled}] of Object.entries(saved)) {
-      this.floor.set(channel, cursor)
+    for (const [channel, {acked, handled}] of Object.entries(saved)) {
+      this.floor.set(channel, acked)
       this.seen.set(channel, new Set(handled))
       this.handled.set(channel, new Set(handled))
     }
@@ -48,7 +48,7 @@ export class SeqLedger {
     const out: SavedCursors = {}
     const channels = new Set([...this.floor.keys(), ...this.handled.keys()])
     for (const channel of channels) {
-      out[channel] = {cursor: this.floor.get(channel) ?? 0, handled: [...(this.handled.get(channel) ?? [])]}
+      out[channel] = {acked: this.floor.get(channel) ?? 0, handled: [...(this.handled.get(channel) ?? [])]}
     }
     return out
   }

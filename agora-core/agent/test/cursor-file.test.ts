@@ -7,15 +7,15 @@ import {tempDir} from './helpers/hub.js'
 
 describe('cursor file', () => {
   it('round-trips cursors for one hub and seat, 0600, dropping handled seqs at or below the cursor', () => {
-    const path = join(tempDir(), 'agent-alice.cursor.json')
-    saveCursors(path, 'http://127.0.0.1:1', 'alice', {room: {cursor: 5, handled: [7, 4, 6]}})
+    const path = join(tempDir(), 'agent-alice-cursor.json')
+    saveCursors(path, 'http://127.0.0.1:1', 'alice', {room: {acked: 5, handled: [7, 4, 6]}})
     expect(statSync(path).mode & 0o777).to.equal(0o600)
-    expect(loadCursors(path, 'http://127.0.0.1:1', 'alice')).to.deep.equal({cursors: {room: {cursor: 5, handled: [6, 7]}}})
+    expect(loadCursors(path, 'http://127.0.0.1:1', 'alice')).to.deep.equal({cursors: {room: {acked: 5, handled: [6, 7]}}})
   })
 
   it('ignores a file written for another seat or hub and says why', () => {
-    const path = join(tempDir(), 'agent.cursor.json')
-    saveCursors(path, 'http://127.0.0.1:1', 'alice', {room: {cursor: 5, handled: []}})
+    const path = join(tempDir(), 'agent-cursor.json')
+    saveCursors(path, 'http://127.0.0.1:1', 'alice', {room: {acked: 5, handled: []}})
     const loaded = loadCursors(path, 'http://127.0.0.1:1', 'bob')
     expect(loaded.cursors).to.deep.equal({})
     expect(loaded.mismatch).to.match(/belongs to seat alice on http:\/\/127.0.0.1:1, not bob/)

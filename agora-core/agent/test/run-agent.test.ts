@@ -26,7 +26,7 @@ describe('runAgent', () => {
     process.kill(process.pid, 'SIGUSR2')
     await runner.done
     expect(got).to.deep.equal(['hello alice'])
-    expect(existsSync(join(home, 'agent-alice.cursor.json'))).to.equal(true)
+    expect(existsSync(join(home, 'agent-alice-cursor.json'))).to.equal(true)
     expect(process.listenerCount('SIGUSR2')).to.equal(0)
   })
 
@@ -39,7 +39,7 @@ describe('runAgent', () => {
 
   it('fills the documented defaults and refuses a guardrail set to nothing', () => {
     const resolved = resolveAgentOptions({url: 'http://127.0.0.1:1', seat: 'echo', home: '/tmp/h', handler: () => {}})
-    expect(resolved).to.include({includeFyi: false, threadTurnCap: 12, handlerTimeoutMs: 120_000, rateLimitRetries: 5, cursorFile: '/tmp/h/agent-echo.cursor.json'})
+    expect(resolved).to.include({includeFyi: false, threadTurnCap: 12, handlerTimeoutMs: 120_000, rateLimitRetries: 5, cursorFile: '/tmp/h/agent-echo-cursor.json'})
     expect(resolved.replyCap).to.deep.equal(AGENT_DEFAULTS.replyCap)
     expect(() => resolveAgentOptions({url: 'http://x', seat: 'echo', handler: () => {}, replyCap: {max: 0}}))
       .to.throw(/replyCap.max must be an integer ≥ 1, got 0; omit it for the default 8/)

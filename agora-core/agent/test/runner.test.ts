@@ -112,8 +112,8 @@ describe('AgentRunner', () => {
       await stopping
       expect(runner.handled).to.equal(1)
       expect((await alice.history('room', {since: asked.seq})).map((m) => m.body)).to.deep.equal(['finished after stop was asked'])
-      const saved = JSON.parse((await import('node:fs')).readFileSync(cursorFile, 'utf8')) as {channels: Record<string, {cursor: number}>}
-      expect(saved.channels.room.cursor).to.equal(asked.seq)
+      const saved = JSON.parse((await import('node:fs')).readFileSync(cursorFile, 'utf8')) as {channels: Record<string, {acked: number}>}
+      expect(saved.channels.room.acked).to.equal(asked.seq)
       expect((await alice.inbox()).filter((e) => e.channel === 'room' && e.seq > asked.seq)).to.deep.equal([])
     })
 

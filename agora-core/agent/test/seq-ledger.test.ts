@@ -15,7 +15,7 @@ describe('SeqLedger', () => {
   })
 
   it('refuses anything at or below a saved cursor and the handled seqs above it', () => {
-    const ledger = new SeqLedger({room: {cursor: 10, handled: [12]}})
+    const ledger = new SeqLedger({room: {acked: 10, handled: [12]}})
     expect(ledger.accept(env('room', 9))).to.equal(false)
     expect(ledger.accept(env('room', 11))).to.equal(true)
     expect(ledger.accept(env('room', 12))).to.equal(false)
@@ -27,7 +27,7 @@ describe('SeqLedger', () => {
     ledger.markHandled('room', 3)
     ledger.markHandled('room', 5)
     ledger.markAcked('room', 3)
-    expect(ledger.snapshot()).to.deep.equal({room: {cursor: 3, handled: [5]}})
+    expect(ledger.snapshot()).to.deep.equal({room: {acked: 3, handled: [5]}})
     expect(ledger.cursors()).to.deep.equal({room: 3})
     ledger.markAcked('room', 2)
     expect(ledger.cursors()).to.deep.equal({room: 3})

@@ -34,7 +34,7 @@ export async function startRunner(
   client: AgoraClient, id: string, handler: RunAgentOptions['handler'], options: Partial<RunAgentOptions> = {},
 ): Promise<{runner: AgentRunner; logs: AgentLogEntry[]; cursorFile: string}> {
   const logs: AgentLogEntry[] = []
-  const cursorFile = options.cursorFile ?? join(tempDir(), `agent-${id}.cursor.json`)
+  const cursorFile = options.cursorFile ?? join(tempDir(), `agent-${id}-cursor.json`)
   const runner = await runAgent({
     url: client.url, seat: id, client, handler, stopOn: [], reconnect: {initialMs: 20, maxMs: 200},
     logger: (entry) => logs.push(entry), ...options, cursorFile,
