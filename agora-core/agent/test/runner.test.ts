@@ -57,6 +57,25 @@ describe('AgentRunner', () => {
     })
   })
 
+  describe('a long thread', () => {
+    it('stops calling the handler past the thread turn cap and names the cap', async () => {
+      const {runner, logs} = await startRunner(alice, 'alice', async (_message, ctx) => { await ctx.reply('go on') }, {threadTurnCap: 2})
+      runners.push(runner)
+      let last = await bob.postMessage('room', {body: 'start', status: 'open', to: ['alice']})
+      for (let turn = 1; turn <= 3; turn++) {
+        const mine = last
+        await eventually(async () => (await bob.history('room', {since: mine.seq})).some((m) => m.reply_to === mine.id) || logs.some((l) => l.event === 'refused'), `alice's turn ${turn}`)
+        const answer = (await bob.history('room', {since: mine.seq})).find((m) => m.reply_to === mine.id)
+        if (!answer) break
+        last = await bob.postMessage('room', {body: `more ${turn}`, status: 'reply', reply_to: answer.id})
+      }
+      const refused = logs.find((l) => l.event === 'refused')!
+      expect(refused).to.include({guard: 'thread-turn-cap', seq: last.seq})
+      expect(String(refused.detail)).to.match(/already took 2 turns .*threadTurnCap 2/)
+      expect((await alice.history('room')).filter((m) => m.sender === 'alice' && m.body === 'go on')).to.have.length(2)
+    })
+  })
+
   describe('a handler that throws or hangs', () => {
     it('leaves the message unacked, records the failure, and handles the next one', async () => {
       const seen: number[] = []
