@@ -11,6 +11,7 @@ const CORE_EDGES: Record<string, string[]> = {
   '@agora/hub': ['@agora/protocol', '@agora/home'],
   '@agora/client': ['@agora/protocol', '@agora/home'],
   '@agora/mcp': ['@agora/client', '@agora/protocol', '@agora/home'],
+  '@agora/agent': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home'],
 }
 const CLI = '@agora/cli'

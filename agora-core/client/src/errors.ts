@@ -12,14 +12,25 @@ export class AgoraHttpError extends Error {
   readonly detail: string | ValidationIssue[] | unknown
   readonly method: string
   readonly path: string
+  /** The response's `Retry-After` header as sent (seconds or an HTTP date), when there was one. */
+  readonly retryAfter: string | undefined
 
-  constructor(status: number, detail: unknown, method: string, path: string) {
+  constructor(status: number, detail: unknown, method: string, path: string, retryAfter?: string) {
     super(`${method} ${path} → ${status}: ${describeDetail(detail)}`)
     this.name = 'AgoraHttpError'
     this.status = status
     this.detail = detail
     this.method = method
     this.path = path
+    this.retryAfter = retryAfter ?? undefined
+  }
+
+  /**
+   * How long the hub asked us to wait, in ms: the `Retry-After` header when present, else the
+   * detail's `retry in X.Xs`; undefined when the answer names no wait.
+   */
+  get retryAfterMs(): number | undefined {
+    return retryAfterMs(this.retryAfter, this.detailText)
   }
 
   /** The detail as one line, whether the hub sent a sentence or a validation list. */
@@ -54,4 +65,16 @@ export function describeDetail(detail: unknown): string {
       .join('; ')
   }
   return detail === undefined ? 'no detail' : JSON.stringify(detail)
+}
+
+/** `Retry-After` (delta-seconds or HTTP date) wins; the hub's `retry in X.Xs` sentence is the fallback. */
+export function retryAfterMs(header: string | undefined, detail: string, now: number = Date.now()): number | undefined {
+  const value = header?.trim()
+  if (value) {
+    if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
+    const at = Date.parse(value)
+    if (!Number.isNaN(at)) return Math.max(0, at - now)
+  }
+  const match = /retry in (\d+(?:\.\d+)?)\s*s/i.exec(detail)
+  return match ? Math.round(Number(match[1]) * 1000) : undefined
 }

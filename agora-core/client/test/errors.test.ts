@@ -1,8 +1,10 @@
 import {expect} from 'chai'
+import {createServer as createHttpServer} from 'node:http'
 import {createServer} from 'node:net'
 
 import {AgoraClient} from '../src/client.js'
-import {AgoraHttpError, AgoraUnreachableError, describeDetail} from '../src/errors.js'
+import {AgoraHttpError, AgoraUnreachableError, describeDetail, retryAfterMs} from '../src/errors.js'
+import {seat, startHub} from './helpers/hub.js'
 
 /** A port that was free a moment ago: listen on 0, note the port, close. */
 async function closedPort(): Promise<number> {
@@ -35,5 +37,48 @@ describe('errors', () => {
     const client = new AgoraClient({url: 'http://127.0.0.1:1', apiKey: 'agora_x'})
     const error = await client.registerAgent({id: 'x'}).then(() => null, (e: unknown) => e)
     expect((error as Error).message).to.match(/needs the admin key/)
+  })
+
+  describe('retryAfterMs', () => {
+    it('reads the Retry-After header a 429 carried, ahead of the detail sentence', async () => {
+      const server = createHttpServer((_req, res) => {
+        res.writeHead(429, {'Content-Type': 'application/json', 'Retry-After': '3'})
+        res.end(JSON.stringify({detail: 'posting rate limit reached; retry in 0.4s'}))
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      try {
+        const {port} = server.address() as {port: number}
+        const client = new AgoraClient({url: `http://127.0.0.1:${port}`, apiKey: 'agora_x'})
+        const error = (await client.whoami().then(() => null, (e: unknown) => e)) as AgoraHttpError
+        expect(error.status).to.equal(429)
+        expect(error.retryAfter).to.equal('3')
+        expect(error.retryAfterMs).to.equal(3000)
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      }
+    })
+
+    it('falls back to the hub\'s `retry in X.Xs` when a real hub refuses a post over its budget', async () => {
+      const hub = await startHub({ratePerMinute: 6})
+      try {
+        const alice = await seat(hub.url, 'alice')
+        let refused: AgoraHttpError | undefined
+        for (let i = 0; i < 25 && !refused; i++) {
+          await alice.postMessage('commons', {body: `burst ${i}`}).catch((e: unknown) => { refused = e as AgoraHttpError })
+        }
+        expect(refused?.status).to.equal(429)
+        expect(refused?.retryAfterMs).to.be.a('number').and.to.be.greaterThan(0)
+      } finally {
+        await hub.close()
+      }
+    })
+
+    it('takes delta-seconds, an HTTP date, or the detail sentence, and names no wait otherwise', () => {
+      const now = Date.parse('2026-12-01T12:00:00Z')
+      expect(retryAfterMs('1.5', '', now)).to.equal(1500)
+      expect(retryAfterMs('Tue, 01 Dec 2026 12:00:02 GMT', '', now)).to.equal(2000)
+      expect(retryAfterMs(undefined, 'posting rate limit reached; retry in 0.7s', now)).to.equal(700)
+      expect(retryAfterMs(undefined, 'not a budget refusal', now)).to.equal(undefined)
+    })
   })
 })
