@@ -10,6 +10,7 @@ import {sweepVotes} from './services/votes.js'
 import {sweepDark} from './services/governance/watchdog.js'
 import {startNotify} from './services/notify.js'
 import {HUB_VERSION} from './version.js'
+import {WRITE_BURST, WRITE_RATE_PER_MINUTE} from './limits.js'
 
 export {HUB_VERSION}
 export {SUPPORTED_CLIENTS}
@@ -24,6 +25,8 @@ export interface HubOptions {
   adminKey: string
   /** Posting token bucket refill per minute (burst 20). Default 60. */
   ratePerMinute?: number
+  /** fs and store writes per seat per minute (burst WRITE_BURST); each appends a ledger row. Default WRITE_RATE_PER_MINUTE. */
+  writeRatePerMinute?: number
   /** Seconds a discharged thread waits before it shows in to_close. Default 300. */
   toCloseMinAge?: number
   /** Directory for per-agent notify files; null or '' disables them. Default null. */
@@ -50,7 +53,7 @@ export interface Hub {
   close(): Promise<void>
 }
 
-const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client'])
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client'])
 
 function resolve(o: HubOptions): ResolvedOptions {
   for (const k of Object.keys(o)) {
@@ -70,6 +73,8 @@ function resolve(o: HubOptions): ResolvedOptions {
   return {
     db: o.db, host: o.host ?? '127.0.0.1', port, adminKey: o.adminKey,
     ratePerMinute: positive('ratePerMinute', o.ratePerMinute, 60),
+    writeRatePerMinute: positive('writeRatePerMinute', o.writeRatePerMinute, WRITE_RATE_PER_MINUTE),
+    writeBurst: WRITE_BURST,
     toCloseMinAge: positive('toCloseMinAge', o.toCloseMinAge, 300, true),
     notifyDir: o.notifyDir ? o.notifyDir : null,
     voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),

@@ -30,6 +30,7 @@ export interface UpSettings {
   port: number
   db: string
   ratePerMinute: number
+  writeRatePerMinute: number
   toCloseMinAge: number
   notifyDir: string | null
 }
@@ -57,6 +58,7 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
     port,
     db: resolve(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
     ratePerMinute: envNumber(env, 'AGORA_RATE_PER_MINUTE', 60, false),
+    writeRatePerMinute: envNumber(env, 'AGORA_WRITE_RATE_PER_MINUTE', 120, false),
     toCloseMinAge: envNumber(env, 'AGORA_TO_CLOSE_MIN_AGE', 300, true),
     notifyDir: notify === undefined ? home : notify === '' ? null : resolve(notify),
   }

@@ -84,8 +84,8 @@ export class Connection {
     }
   }
 
-  private error(detail: unknown, status?: number): void {
-    this.frame({type: 'error', detail, ...(status ? {status} : {})})
+  private error(detail: unknown, status?: number, retryAfter?: number): void {
+    this.frame({type: 'error', detail, ...(status ? {status} : {}), ...(status === 429 ? {retry_after: retryAfter ?? 1} : {})})
   }
 
   private onFrame(text: string): void {
@@ -107,7 +107,7 @@ export class Connection {
       this.handle(msg, lossless)
     } catch (err) {
       const e = mapError(err)
-      this.error(e.detail, e.status)
+      this.error(e.detail, e.status, e.retryAfter)
     }
   }
 

@@ -18,6 +18,7 @@ export interface Reply<T = any> {
 export interface HubOptions {
   db?: string
   ratePerMinute?: number
+  writeRatePerMinute?: number
   toCloseMinAge?: number
   voteSweepMs?: number
   now?: () => number
@@ -119,6 +120,7 @@ export class TestHub {
       const hub = await createHub({
         db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: opts.notifyDir ?? null,
         ratePerMinute: opts.ratePerMinute ?? 6000,
+        writeRatePerMinute: opts.writeRatePerMinute ?? 6000,
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
