@@ -1,4 +1,3 @@
-import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
 import {createCtx} from './services/context.js'
@@ -10,7 +9,10 @@ import {sweepVotes} from './services/votes.js'
 import {sweepDark} from './services/governance/watchdog.js'
 import {startNotify} from './services/notify.js'
 import {HUB_VERSION} from './version.js'
-import {WRITE_BURST, WRITE_RATE_PER_MINUTE} from './limits.js'
+import {CONNECTIONS_MAX, HEADERS_TIMEOUT_MS, IDLE_SOCKET_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
+  WRITE_BURST, WRITE_RATE_PER_MINUTE} from './limits.js'
+import {createDoorServer} from './http/server.js'
+import type {DoorOptions} from './http/server.js'
 
 export {HUB_VERSION}
 export {SUPPORTED_CLIENTS}
@@ -39,6 +41,16 @@ export interface HubOptions {
   now?: () => number
   /** Database client; only 'better-sqlite3' is supported. */
   client?: string
+  /** A request's headers must arrive within this many ms. Default HEADERS_TIMEOUT_MS (limits.ts). */
+  headersTimeoutMs?: number
+  /** A whole request must arrive within this many ms (at least headersTimeoutMs). Default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number
+  /** An idle keep-alive connection closes after this many ms. Default KEEP_ALIVE_TIMEOUT_MS. */
+  keepAliveTimeoutMs?: number
+  /** A socket with no request in flight and no traffic closes after this many ms (WS exempt). Default IDLE_SOCKET_TIMEOUT_MS. */
+  idleSocketTimeoutMs?: number
+  /** Open connections accepted; more get a 503 and are closed. Default CONNECTIONS_MAX. */
+  connectionsMax?: number
 }
 
 export interface Hub {
@@ -53,9 +65,25 @@ export interface Hub {
   close(): Promise<void>
 }
 
-const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client'])
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
+  'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax'])
 
-function resolve(o: HubOptions): ResolvedOptions {
+function resolveDoor(o: HubOptions, positive: (name: string, v: number | undefined, def: number) => number): DoorOptions {
+  const door = {
+    headersTimeoutMs: positive('headersTimeoutMs', o.headersTimeoutMs, HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: positive('requestTimeoutMs', o.requestTimeoutMs, REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: positive('keepAliveTimeoutMs', o.keepAliveTimeoutMs, KEEP_ALIVE_TIMEOUT_MS),
+    idleSocketTimeoutMs: positive('idleSocketTimeoutMs', o.idleSocketTimeoutMs, IDLE_SOCKET_TIMEOUT_MS),
+    connectionsMax: positive('connectionsMax', o.connectionsMax, CONNECTIONS_MAX),
+  }
+  if (door.requestTimeoutMs < door.headersTimeoutMs) {
+    throw new Error(`hub option 'requestTimeoutMs' (${door.requestTimeoutMs}) must be at least 'headersTimeoutMs' (${door.headersTimeoutMs})`)
+  }
+  if (!Number.isInteger(door.connectionsMax)) throw new Error(`hub option 'connectionsMax' must be a whole number, got ${door.connectionsMax}`)
+  return door
+}
+
+function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
   for (const k of Object.keys(o)) {
     if (!KNOWN.has(k)) throw new Error(`unknown hub option '${k}'; supported: ${[...KNOWN].join(', ')}`)
   }
@@ -80,6 +108,7 @@ function resolve(o: HubOptions): ResolvedOptions {
     voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),
     darkSweepMs: positive('darkSweepMs', o.darkSweepMs, 300_000),
     now: o.now ?? (() => Date.now() / 1000),
+    door: resolveDoor(o, positive),
   }
 }
 
@@ -98,8 +127,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     }
   })
   const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
-  const server = createServer(createApp(ctx))
-  server.keepAliveTimeout = 5000
+  const server = createDoorServer(createApp(ctx), opts.door)
   const ws = attachWs(ctx, server)
   try {
     await new Promise<void>((ok, fail) => {

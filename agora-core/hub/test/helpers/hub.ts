@@ -24,6 +24,8 @@ export interface HubOptions {
   now?: () => number
   /** Directory for notify files; off (null) unless a test asks for it. */
   notifyDir?: string
+  /** The door's timeouts and connection cap, set small by the tests that exercise them. */
+  door?: {headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; idleSocketTimeoutMs?: number; connectionsMax?: number}
 }
 
 export interface RawRequest {
@@ -124,6 +126,7 @@ export class TestHub {
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
+        ...opts.door,
       })
       return new TestHub(hub, dir, dbPath)
     } catch (err) {
