@@ -16,6 +16,11 @@ describe('resolveUpSettings', () => {
     expect(resolveUpSettings({port: 0, host: '127.0.0.1', db: '/tmp/f.db'}, env)).to.include({port: 0, host: '127.0.0.1', db: '/tmp/f.db'})
   })
 
+  it('stops with its launcher unless AGORA_STOP_WITH_PARENT=0', () => {
+    expect(resolveUpSettings({home: '/tmp/a'}, {}).stopWithParent).to.equal(true)
+    expect(resolveUpSettings({home: '/tmp/a'}, {AGORA_STOP_WITH_PARENT: '0'}).stopWithParent).to.equal(false)
+  })
+
   it("disables notify files with an empty --notify-dir", () => {
     expect(resolveUpSettings({home: '/tmp/a', 'notify-dir': ''}, {}).notifyDir).to.equal(null)
   })
