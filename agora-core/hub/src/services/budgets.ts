@@ -60,7 +60,7 @@ export class Budgets {
   private interrupts = new Map<string, number[]>()
   private criticals = new Map<string, number[]>()
 
-  constructor(ratePerMinute: number, private readonly now: () => number, write: WriteBudget = {perMinute: 120, burst: 40}) {
+  constructor(ratePerMinute: number, private readonly now: () => number, write: WriteBudget) {
     this.posting = new TokenBuckets(ratePerMinute, Budgets.BURST, now)
     this.writes = new TokenBuckets(write.perMinute, write.burst, now)
   }

@@ -94,6 +94,13 @@ describe('optional fields sent as null', () => {
     expect((await bob.call('GET', '/inbox?wiat=0.0')).status).to.equal(422)
   })
 
+  it('reads null optionals on governance bodies as absent', async () => {
+    const r = await h.admin.call('PUT', '/admin/rules', {text: 'be kind', version: null})
+    expect(r.status, r.text).to.equal(200)
+    const d = await h.admin.call('PUT', '/admin/delegation', {agent_id: 'bob', powers: ['reporting'], ttl_seconds: null, note: null, scope: null, mission: 'report on room'})
+    expect(d.status, d.text).to.equal(200)
+  })
+
   it('refuses null where a field is required', async () => {
     const r = await alice.call('PUT', '/me/about', {about: null})
     expect(r.status).to.equal(422)
