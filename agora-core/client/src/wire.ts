@@ -97,5 +97,6 @@ export interface Ledger {
   verified?: boolean; broken_at?: number | null
 }
 
-export interface HubRoot { service: string; version: string; protocol: string }
-export interface Health { ok: boolean; db: 'ok' | 'contended'; version: string; protocol: string; paused: boolean }
+/** `implementation` names which hub this is (`agora-ts` for ours); the reference hub serves none. */
+export interface HubRoot { service: string; implementation?: string; version: string; protocol: string }
+export interface Health { ok: boolean; db: 'ok' | 'contended'; implementation?: string; version: string; protocol: string; paused: boolean }

@@ -1,4 +1,3 @@
-import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
 import {createCtx} from './services/context.js'
@@ -11,6 +10,10 @@ import {sweepVotes} from './services/votes.js'
 import {sweepDark} from './services/governance/watchdog.js'
 import {startNotify} from './services/notify.js'
 import {HUB_VERSION} from './version.js'
+import {CONNECTIONS_MAX, HEADERS_TIMEOUT_MS, IDLE_SOCKET_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
+  WRITE_BURST, WRITE_RATE_PER_MINUTE} from './limits.js'
+import {createDoorServer} from './http/server.js'
+import type {DoorOptions} from './http/server.js'
 
 export {HUB_VERSION}
 export {SUPPORTED_CLIENTS}
@@ -25,6 +28,8 @@ export interface HubOptions {
   adminKey: string
   /** Posting token bucket refill per minute (burst 20). Default 60. */
   ratePerMinute?: number
+  /** fs and store writes per seat per minute (burst WRITE_BURST); each appends a ledger row. Default WRITE_RATE_PER_MINUTE. */
+  writeRatePerMinute?: number
   /** Seconds a discharged thread waits before it shows in to_close. Default 300. */
   toCloseMinAge?: number
   /** Directory for per-agent notify files; null or '' disables them. Default null. */
@@ -41,6 +46,16 @@ export interface HubOptions {
   wsPingMs?: number
   /** Live WS frames in flight per connection before it is closed with 4408. Default 1000. */
   wsQueueLimit?: number
+  /** A request's headers must arrive within this many ms. Default HEADERS_TIMEOUT_MS (limits.ts). */
+  headersTimeoutMs?: number
+  /** A whole request must arrive within this many ms (at least headersTimeoutMs). Default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number
+  /** An idle keep-alive connection closes after this many ms. Default KEEP_ALIVE_TIMEOUT_MS. */
+  keepAliveTimeoutMs?: number
+  /** A socket with no request in flight and no traffic closes after this many ms (WS exempt). Default IDLE_SOCKET_TIMEOUT_MS. */
+  idleSocketTimeoutMs?: number
+  /** Open connections accepted; more get a 503 and are closed. Default CONNECTIONS_MAX. */
+  connectionsMax?: number
 }
 
 export interface Hub {
@@ -55,7 +70,8 @@ export interface Hub {
   close(): Promise<void>
 }
 
-const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client', 'wsPingMs', 'wsQueueLimit'])
+const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
+  'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -65,7 +81,22 @@ function positive(name: string, v: number | undefined, def: number, allowZero = 
   return x
 }
 
-function resolve(o: HubOptions): ResolvedOptions {
+function resolveDoor(o: HubOptions, positive: (name: string, v: number | undefined, def: number) => number): DoorOptions {
+  const door = {
+    headersTimeoutMs: positive('headersTimeoutMs', o.headersTimeoutMs, HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: positive('requestTimeoutMs', o.requestTimeoutMs, REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: positive('keepAliveTimeoutMs', o.keepAliveTimeoutMs, KEEP_ALIVE_TIMEOUT_MS),
+    idleSocketTimeoutMs: positive('idleSocketTimeoutMs', o.idleSocketTimeoutMs, IDLE_SOCKET_TIMEOUT_MS),
+    connectionsMax: positive('connectionsMax', o.connectionsMax, CONNECTIONS_MAX),
+  }
+  if (door.requestTimeoutMs < door.headersTimeoutMs) {
+    throw new Error(`hub option 'requestTimeoutMs' (${door.requestTimeoutMs}) must be at least 'headersTimeoutMs' (${door.headersTimeoutMs})`)
+  }
+  if (!Number.isInteger(door.connectionsMax)) throw new Error(`hub option 'connectionsMax' must be a whole number, got ${door.connectionsMax}`)
+  return door
+}
+
+function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
   for (const k of Object.keys(o)) {
     if (!KNOWN.has(k)) throw new Error(`unknown hub option '${k}'; supported: ${[...KNOWN].join(', ')}`)
   }
@@ -76,11 +107,14 @@ function resolve(o: HubOptions): ResolvedOptions {
   return {
     db: o.db, host: o.host ?? '127.0.0.1', port, adminKey: o.adminKey,
     ratePerMinute: positive('ratePerMinute', o.ratePerMinute, 60),
+    writeRatePerMinute: positive('writeRatePerMinute', o.writeRatePerMinute, WRITE_RATE_PER_MINUTE),
+    writeBurst: WRITE_BURST,
     toCloseMinAge: positive('toCloseMinAge', o.toCloseMinAge, 300, true),
     notifyDir: o.notifyDir ? o.notifyDir : null,
     voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),
     darkSweepMs: positive('darkSweepMs', o.darkSweepMs, 300_000),
     now: o.now ?? (() => Date.now() / 1000),
+    door: resolveDoor(o, positive),
   }
 }
 
@@ -103,8 +137,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     }
   })
   const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
-  const server = createServer(createApp(ctx))
-  server.keepAliveTimeout = 5000
+  const server = createDoorServer(createApp(ctx), opts.door)
   const ws = attachWs(ctx, server, wsOptions)
   try {
     await new Promise<void>((ok, fail) => {

@@ -1,4 +1,5 @@
 import type {AgoraClient} from '@agora/client'
+import {IMPLEMENTATION} from '@agora/protocol'
 
 /** True when dotted version `a` is newer than `b` (numeric per part; pre-release tags ignored). */
 export function isNewer(a: string, b: string): boolean {
@@ -13,7 +14,9 @@ export function isNewer(a: string, b: string): boolean {
 /**
  * Notices a hub upgraded under a long-lived server. `/healthz` is probed in the background at most
  * once per interval, so no tool call waits on it; once the hub reports a newer version than this
- * server, every rendering starts with a banner asking for a restart.
+ * server, every rendering starts with a banner asking for a restart. Versions only compare between
+ * builds of this implementation: another hub (the reference serves `version` 0.17.8 and no
+ * `implementation`) numbers its releases its own way, and `protocol` is what says it is compatible.
  */
 export class HubVersionWatch {
   private probedAt = Number.NEGATIVE_INFINITY
@@ -35,7 +38,7 @@ export class HubVersionWatch {
     this.probedAt = this.clock()
     this.probes += 1
     this.probing = this.hub.healthz()
-      .then((health) => { this.hubVersion = health.version })
+      .then((health) => { this.hubVersion = health.implementation === IMPLEMENTATION ? health.version : undefined })
       .catch(() => { /* an unreachable hub shows up in the tool's own result */ })
       .finally(() => { this.probing = undefined })
     return this.probing

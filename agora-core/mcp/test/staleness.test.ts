@@ -1,3 +1,6 @@
+import {createServer} from 'node:http'
+import type {Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
 import {AgoraClient} from '@agora/client'
 import {HUB_VERSION} from '@agora/hub'
 import {expect} from 'chai'
@@ -32,6 +35,18 @@ describe('staleness', function () {
     expect(watch.banner()).to.equal('')
   })
 
+  it('stays silent against another implementation whose version numbers run ahead of ours', async () => {
+    const reference = await referenceHealthz()
+    try {
+      const watch = new HubVersionWatch(new AgoraClient({url: reference.url}), HUB_VERSION)
+      await watch.refresh()
+      expect(watch.probes).to.equal(1)
+      expect(watch.banner()).to.equal('')
+    } finally {
+      await new Promise((ok) => reference.server.close(ok))
+    }
+  })
+
   it('probes the hub at most once per interval', async () => {
     let now = 0
     const watch = new HubVersionWatch(new AgoraClient({url: hub.url}), '0.0.0', 300_000, () => now)
@@ -45,3 +60,14 @@ describe('staleness', function () {
     expect(watch.probes).to.equal(2)
   })
 })
+
+/** A hub that answers `/healthz` as the reference implementation (agorahub 0.17.8) does: no `implementation`. */
+async function referenceHealthz(): Promise<{server: Server; url: string}> {
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json')
+    if (req.url === '/healthz') res.end(JSON.stringify({ok: true, db: 'ok', version: '0.17.8', protocol: 'agora/0.4', paused: false}))
+    else { res.statusCode = 404; res.end('{"detail":"Not Found"}') }
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  return {server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`}
+}

@@ -1,4 +1,9 @@
 export const PROTOCOL = 'agora/0.4'
+/**
+ * This implementation's name, served as `implementation` by `/` and `/healthz` (additive: the
+ * reference serves none). Version numbers only compare between builds of the same implementation.
+ */
+export const IMPLEMENTATION = 'agora-ts'
 export {canonicalize, compareCodePoints, isFloatToken, ledgerHash, pyFloat, pyFloatRepr, pyJsonString} from './canonical.js'
 export {allNumbersFinite, FLOAT_KEYS, parseJsonLossless, stringifyWire, toPlain} from './json.js'
 export {turnPayload, verifyLedger} from './ledger.js'

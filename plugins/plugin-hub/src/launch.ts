@@ -6,6 +6,7 @@ import {constants as osConstants} from 'node:os'
 import {parseArgs} from 'node:util'
 import {hubCommand, hubNodeFlags, resolveUpSettings, UP_FLAGS} from './settings.js'
 import type {UpFlags, UpSettings} from './settings.js'
+import {watchParent} from './parent-watch.js'
 
 /** A refusal worded like oclif's, with the exit code it should end the process with. */
 export class UpUsageError extends Error {
@@ -43,10 +44,13 @@ async function runHubChild(settings: UpSettings, env: NodeJS.ProcessEnv): Promis
   const forward = (signal: NodeJS.Signals): void => { child.kill(signal) }
   process.on('SIGINT', forward)
   process.on('SIGTERM', forward)
+  // The child watches this process; this process watches its own launcher (npx, a wrapper).
+  const unwatch = settings.stopWithParent === false ? () => undefined : watchParent(() => forward('SIGTERM'))
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (c, s) => resolve([c, s]))
   }).finally(() => {
+    unwatch()
     process.off('SIGINT', forward)
     process.off('SIGTERM', forward)
   })

@@ -1,6 +1,7 @@
 // Serving a hub until a signal stops it: the body of `agora up`, whether it runs in the `agora`
 // process itself or in a child started with node/V8 flags (serve.ts). The hub owns the process.
 import {trimWhenIdle} from './idle-trim.js'
+import {watchParent} from './parent-watch.js'
 import {readyLine, startUp} from './up.js'
 import type {Hub} from '@agora/hub'
 import type {UpSettings} from './settings.js'
@@ -11,7 +12,7 @@ function fail(message: string, code: number): never {
   process.exit(code)
 }
 
-/** Start the hub, print the ready line, and exit 0 after a clean stop on SIGINT or SIGTERM. */
+/** Start the hub, print the ready line, and exit 0 after a clean stop on SIGINT, SIGTERM or its launcher's death. */
 export async function serveHub(settings: UpSettings): Promise<void> {
   // Handlers go in before the ready line: a signal sent the moment it is read must never find none (default death).
   // Ctrl-C reaches every process of the group, and a waiting parent also forwards it: stop once, ignore repeats.
@@ -27,6 +28,12 @@ export async function serveHub(settings: UpSettings): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  if (settings.stopWithParent !== false) {
+    watchParent((parent) => {
+      process.stderr.write(`agora hub: its launcher (pid ${parent}) is gone; stopping\n`)
+      stop()
+    })
+  }
 
   try {
     ({hub} = await startUp(settings))

@@ -30,8 +30,11 @@ export interface UpSettings {
   port: number
   db: string
   ratePerMinute: number
+  writeRatePerMinute: number
   toCloseMinAge: number
   notifyDir: string | null
+  /** Stop when the launching process dies (default); AGORA_STOP_WITH_PARENT=0 keeps serving, e.g. under `nohup ... &`. */
+  stopWithParent: boolean
 }
 
 function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, allowZero: boolean): number {
@@ -57,8 +60,10 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
     port,
     db: resolve(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
     ratePerMinute: envNumber(env, 'AGORA_RATE_PER_MINUTE', 60, false),
+    writeRatePerMinute: envNumber(env, 'AGORA_WRITE_RATE_PER_MINUTE', 120, false),
     toCloseMinAge: envNumber(env, 'AGORA_TO_CLOSE_MIN_AGE', 300, true),
     notifyDir: notify === undefined ? home : notify === '' ? null : resolve(notify),
+    stopWithParent: env.AGORA_STOP_WITH_PARENT?.trim() !== '0',
   }
 }
 

@@ -18,6 +18,7 @@ export async function startUp(settings: UpSettings): Promise<{hub: Hub; firstRun
   if (firstRun) writeConfig(settings.home, {admin_key: adminKey, db_path: settings.db})
   const hub = await createHub({
     db: settings.db, host: settings.host, port: settings.port, adminKey, ratePerMinute: settings.ratePerMinute,
+    writeRatePerMinute: settings.writeRatePerMinute,
     toCloseMinAge: settings.toCloseMinAge, notifyDir: settings.notifyDir,
   })
   for (const f of [settings.db, `${settings.db}-wal`, `${settings.db}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)

@@ -5,6 +5,7 @@ import type {Ctx} from '../services/context.js'
 import {jsonBody} from './body.js'
 import {urlText} from './text.js'
 import {send} from './respond.js'
+import {RateLimited} from '../services/budgets.js'
 import {agentRoutes} from '../routes/agents.js'
 import {channelRoutes} from '../routes/channels.js'
 import {messageRoutes} from '../routes/messages.js'
@@ -37,14 +38,17 @@ export function createApp(ctx: Ctx): express.Express {
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const e = mapError(err)
     if (res.headersSent) return
+    if (e.retryAfter !== undefined) res.setHeader('Retry-After', String(e.retryAfter))
     send(res, {detail: e.detail}, e.status)
   })
   return app
 }
 
 /** Every failure becomes a status and a teaching detail; never a stack trace. */
-export function mapError(err: unknown): {status: number; detail: unknown} {
-  if (err instanceof AgoraError) return {status: err.status, detail: err.detail}
+export function mapError(err: unknown): {status: number; detail: unknown; retryAfter?: number} {
+  // Every 429 says when to come back (whole seconds, at least 1), in `Retry-After` and WS `retry_after`.
+  if (err instanceof RateLimited) return {status: 429, detail: err.detail, retryAfter: err.retryAfter}
+  if (err instanceof AgoraError) return {status: err.status, detail: err.detail, ...(err.status === 429 ? {retryAfter: 1} : {})}
   const e = err as {status?: number; statusCode?: number; type?: string; message?: string; code?: string}
   if (e?.type === 'entity.too.large' || e?.status === 413) return {status: 413, detail: 'request body is too large; send less'}
   if (e?.type === 'entity.parse.failed') return {status: 400, detail: 'request body is not valid JSON; send a JSON object'}

@@ -1,7 +1,7 @@
 import {Ajv} from 'ajv'
 import type {ValidateFunction} from 'ajv'
 import {AgoraError} from '@agora/protocol'
-import {violations} from './schemas.js'
+import {dropOptionalNulls, violations} from './schemas.js'
 
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
 const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy']
@@ -21,7 +21,7 @@ for (const [name, schema] of Object.entries(SCHEMAS)) compiled.set(name, ajv.com
 
 /** Validate a governance body; a violation is 422 with a `[{loc,msg,type}]` list. */
 export function validateGov<T>(name: keyof typeof SCHEMAS, body: unknown): T {
-  const value = body === undefined ? {} : body
+  const value = body === undefined ? {} : dropOptionalNulls(SCHEMAS[name], body)
   const fn = compiled.get(name) as ValidateFunction
   if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
   return value as T

@@ -69,9 +69,37 @@ export function violations(errors: ErrorObject[] | null | undefined, root: strin
   })
 }
 
+interface ObjectSchema {required?: readonly string[]; properties?: Record<string, unknown>}
+
+function acceptsNull(property: unknown): boolean {
+  if (!property || typeof property !== 'object') return false
+  const p = property as {type?: unknown; const?: unknown; enum?: unknown[]}
+  if (Object.keys(p).length === 0) return true
+  if (p.type === 'null' || (Array.isArray(p.type) && p.type.includes('null'))) return true
+  return Array.isArray(p.enum) && p.enum.includes(null)
+}
+
+/**
+ * Clients generated from the reference's pydantic models send every optional field as an explicit
+ * `null` (`asks: null`, `expect_version: null`), which pydantic reads as absent. So do we: a `null`
+ * on an optional property that has no null meaning of its own is dropped before validation. Required
+ * properties and properties whose schema admits null (`reply_to`, `data`, `agent_id`...) keep it.
+ */
+export function dropOptionalNulls(schema: ObjectSchema, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !schema.properties) return body
+  const required = schema.required ?? []
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(body)) {
+    const optional = !required.includes(k) && k in schema.properties
+    if (v === null && optional && !acceptsNull(schema.properties[k])) continue
+    out[k] = v
+  }
+  return out
+}
+
 /** Validate a request body; a violation is 422 with a `[{loc,msg,type}]` detail list. */
 export function validate<T>(name: SchemaName, body: unknown): T {
-  const value = body === undefined ? {} : body
+  const value = body === undefined ? {} : dropOptionalNulls(SCHEMAS[name] as ObjectSchema, body)
   const fn = compiled.get(name) as ValidateFunction
   if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
   return value as T
@@ -87,13 +115,31 @@ export function onlyQuery(query: Record<string, unknown>, allowed: readonly stri
   throw new AgoraError(422, unknown.map(k => ({loc: ['query', k], msg: `unknown query parameter '${k}'; this route takes ${allowed.join(', ')}`, type: 'additionalProperties'})))
 }
 
-/** An integer query parameter with bounds; violations are 422 like the body schemas. */
+function queryText(raw: unknown): string {
+  return (Array.isArray(raw) ? String(raw[0]) : String(raw)).trim()
+}
+
+/**
+ * An integer query parameter with bounds; violations are 422 like the body schemas. It reads what
+ * pydantic's lax int parsing reads, so reference clients work unchanged: `5`, `+5` and `5.0`, never `5.5`.
+ */
 export function intQuery(raw: unknown, name: string, def: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return def
-  const text = Array.isArray(raw) ? String(raw[0]) : String(raw)
+  const text = queryText(raw)
   const n = Number(text)
-  if (!/^-?\d+$/.test(text) || n < min || n > max) {
+  if (!/^[-+]?\d+(\.0*)?$/.test(text) || n < min || n > max) {
     throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be an integer from ${min} to ${max}`, type: 'int_range'}])
+  }
+  return n
+}
+
+/** A decimal query parameter with bounds (`?wait=2.5`, `?wait=0.0`), read as pydantic reads a float. */
+export function floatQuery(raw: unknown, name: string, def: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return def
+  const text = queryText(raw)
+  const n = Number(text)
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) || !(n >= min && n <= max)) {
+    throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be a number of seconds from ${min} to ${max}`, type: 'float_range'}])
   }
   return n
 }

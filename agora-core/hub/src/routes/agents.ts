@@ -1,5 +1,5 @@
 import {Router} from 'express'
-import {PROTOCOL} from '@agora/protocol'
+import {IMPLEMENTATION, PROTOCOL} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {HUB_VERSION} from '../version.js'
 import {principal, send} from '../http/respond.js'
@@ -15,7 +15,7 @@ import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/', (_req, res) => send(res, {service: 'agora', version: HUB_VERSION, protocol: PROTOCOL}))
+  r.get('/', (_req, res) => send(res, {service: 'agora', implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL}))
 
   r.get('/healthz', (_req, res) => {
     let db = 'ok'
@@ -24,7 +24,7 @@ export function agentRoutes(ctx: Ctx): Router {
     } catch {
       db = 'contended'
     }
-    send(res, {ok: true, db, version: HUB_VERSION, protocol: PROTOCOL, paused: isPaused(ctx)})
+    send(res, {ok: true, db, implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL, paused: isPaused(ctx)})
   })
 
   r.post('/agents', (req, res) => {

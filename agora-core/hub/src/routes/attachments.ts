@@ -39,8 +39,7 @@ export function attachmentRoutes(ctx: Ctx): Router {
     pauseGate(ctx, p.operator, ch.name)
     const state = channelState(ctx, ch)
     if (state !== 'open') fail(409, `'${ch.name}' is ${state}; it takes no new attachments`)
-    const wait = ctx.budgets.postingWait(a.id)
-    if (wait > 0) fail(429, `posting rate limit reached; retry in ${Math.max(0.1, wait).toFixed(1)}s`)
+    ctx.budgets.requirePostingToken(a.id)
     const bytes = await rawBody(req)
     const filename = typeof req.query.filename === 'string' ? req.query.filename : 'attachment'
     const blob = saveBlob(ctx, ch.name, bytes, filename, String(req.headers['content-type'] ?? ''), a.id)

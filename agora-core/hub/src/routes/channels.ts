@@ -5,7 +5,7 @@ import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
 import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
-import {channelState, createChannel, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
+import {channelState, createChannel, DM_INVITE_REFUSAL, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
   pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels.js'
 import {channelInfo, listChannels, memberList} from '../services/info.js'
 import {postMessage} from '../services/post.js'
@@ -49,6 +49,7 @@ export function channelRoutes(ctx: Ctx): Router {
     const a = requireSeat(p)
     const ch = p.operator ? requireChannel(ctx, param(req, 'c')) : requireMember(ctx, param(req, 'c'), a.id)
     const body = validate<{agent_id?: string | null; ttl_seconds?: number}>('invite', req.body)
+    if (isDm(ch.name)) fail(403, DM_INVITE_REFUSAL)
     if (!isChannelAdmin(ctx, ch, a.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can mint invites; ask them`)
     if (body.agent_id && !ctx.cache.agents.has(body.agent_id)) fail(404, `no agent '${body.agent_id}'; check the id`)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; it takes no new members`)

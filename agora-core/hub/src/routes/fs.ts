@@ -34,9 +34,12 @@ export function fsRoutes(ctx: Ctx): Router {
     const body = validate<{content?: string | null; content_b64?: string | null; mime?: string; description?: string; expect_version?: number}>('fsPut', req.body)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
-    send(res, writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
+    ctx.budgets.requireWriteToken(a.id)
+    const written = writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
       content_b64: body.content_b64 ?? undefined, mime: body.mime, description: body.description,
-      expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)}))
+      expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)})
+    ctx.budgets.takeWriteToken(a.id)
+    send(res, written)
   })
 
   r.delete('/channels/:c/fs/*path', (req, res) => {
@@ -47,7 +50,10 @@ export function fsRoutes(ctx: Ctx): Router {
     const expect = req.query.expect_version === undefined ? undefined : intQuery(req.query.expect_version, 'expect_version', 0, 0, Number.MAX_SAFE_INTEGER)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
-    send(res, deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator)))
+    ctx.budgets.requireWriteToken(a.id)
+    const removed = deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator))
+    ctx.budgets.takeWriteToken(a.id)
+    send(res, removed)
   })
 
   r.get('/channels/:c/charter', (req, res) => {

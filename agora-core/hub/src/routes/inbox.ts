@@ -1,7 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {principal, send, sendJson} from '../http/respond.js'
-import {intQuery, onlyQuery, validate} from '../http/schemas.js'
+import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {computeInboxJson, waitInbox} from '../services/inbox.js'
 import {computeOwed} from '../services/owed.js'
@@ -12,7 +12,7 @@ export function inboxRoutes(ctx: Ctx): Router {
   r.get('/inbox', async (req, res) => {
     onlyQuery(req.query, ['wait'])
     const a = requireSeat(principal(ctx, req))
-    const wait = intQuery(req.query.wait, 'wait', 0, 0, 55)
+    const wait = floatQuery(req.query.wait, 'wait', 0, 0, 55)
     let gone = false
     res.on('close', () => { gone = true })
     const result = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : computeInboxJson(ctx, a.id)

@@ -31,11 +31,14 @@ export function storeRoutes(ctx: Ctx): Router {
     const body = validate<{value: unknown; expect_version?: number}>('storePut', req.body)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
-    send(res, ctx.q.tx(() => putValue(ctx, {
+    ctx.budgets.requireWriteToken(a.id)
+    const written = ctx.q.tx(() => putValue(ctx, {
       channel: ch.name, key: param(req, 'key'), value: losslessField(req, 'value') ?? body.value,
       expectVersion: body.expect_version, actor: a.id, operator: p.operator,
       channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
-    })))
+    }))
+    ctx.budgets.takeWriteToken(a.id)
+    send(res, written)
   })
   return r
 }

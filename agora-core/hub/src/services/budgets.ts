@@ -1,37 +1,95 @@
-/** In-memory per-sender limits (§4.4): posting token bucket, interrupt and critical budgets. */
-export class Budgets {
-  static readonly BURST = 20
-  static readonly INTERRUPTS_PER_HOUR = 6
-  static readonly CRITICALS_PER_HOUR = 5
-  private buckets = new Map<string, {tokens: number; at: number}>()
-  private interrupts = new Map<string, number[]>()
-  private criticals = new Map<string, number[]>()
+import {AgoraError} from '@agora/protocol'
 
-  constructor(private readonly ratePerMinute: number, private readonly now: () => number) {}
+/** A 429 that knows when to come back: the HTTP layer sends it as `Retry-After`, WS as `retry_after`. */
+export class RateLimited extends AgoraError {
+  /** Whole seconds, rounded up, at least 1 (what `Retry-After` allows). */
+  readonly retryAfter: number
+  constructor(detail: string, waitSeconds: number) {
+    super(429, detail)
+    this.retryAfter = retryAfterSeconds(waitSeconds)
+  }
+}
+
+export function retryAfterSeconds(waitSeconds: number): number {
+  return Number.isFinite(waitSeconds) ? Math.max(1, Math.ceil(waitSeconds)) : 1
+}
+
+/** A per-agent token bucket: `burst` tokens, refilled at `perMinute`. */
+class TokenBuckets {
+  private buckets = new Map<string, {tokens: number; at: number}>()
+  constructor(private readonly perMinute: number, private readonly burst: number, private readonly now: () => number) {}
 
   /** Seconds to wait before a token is available, or 0 when one would be taken now. */
-  postingWait(agent: string): number {
+  wait(agent: string): number {
     const b = this.refill(agent)
-    if (b.tokens >= 1) return 0
-    return (1 - b.tokens) / (this.ratePerMinute / 60)
+    return b.tokens >= 1 ? 0 : (1 - b.tokens) / (this.perMinute / 60)
   }
 
-  takePostingToken(agent: string): void {
-    const b = this.refill(agent)
-    b.tokens -= 1
+  take(agent: string): void {
+    this.refill(agent).tokens -= 1
   }
 
   private refill(agent: string): {tokens: number; at: number} {
     const t = this.now()
     let b = this.buckets.get(agent)
     if (!b) {
-      b = {tokens: Budgets.BURST, at: t}
+      b = {tokens: this.burst, at: t}
       this.buckets.set(agent, b)
     }
-    const elapsed = Math.max(0, t - b.at)
-    b.tokens = Math.min(Budgets.BURST, b.tokens + elapsed * (this.ratePerMinute / 60))
+    b.tokens = Math.min(this.burst, b.tokens + Math.max(0, t - b.at) * (this.perMinute / 60))
     b.at = t
     return b
+  }
+}
+
+export interface WriteBudget {
+  perMinute: number
+  burst: number
+}
+
+/**
+ * In-memory per-sender limits (§4.4): the posting token bucket, interrupt and critical budgets, and
+ * the write bucket for fs and store writes (each appends a ledger row, so they cost like posts).
+ */
+export class Budgets {
+  static readonly BURST = 20
+  static readonly INTERRUPTS_PER_HOUR = 6
+  static readonly CRITICALS_PER_HOUR = 5
+  private posting: TokenBuckets
+  private writes: TokenBuckets
+  private interrupts = new Map<string, number[]>()
+  private criticals = new Map<string, number[]>()
+
+  constructor(ratePerMinute: number, private readonly now: () => number, write: WriteBudget) {
+    this.posting = new TokenBuckets(ratePerMinute, Budgets.BURST, now)
+    this.writes = new TokenBuckets(write.perMinute, write.burst, now)
+  }
+
+  /** Seconds to wait before a token is available, or 0 when one would be taken now. */
+  postingWait(agent: string): number {
+    return this.posting.wait(agent)
+  }
+
+  takePostingToken(agent: string): void {
+    this.posting.take(agent)
+  }
+
+  /** Refuse with 429 (and the time to come back) when the seat's posting bucket is empty. */
+  requirePostingToken(agent: string): void {
+    const wait = this.posting.wait(agent)
+    if (wait > 0) throw new RateLimited(`posting rate limit reached; retry in ${Math.max(0.1, wait).toFixed(1)}s`, wait)
+  }
+
+  /** Refuse with 429 when the seat's fs/store write bucket is empty; the caller takes the token after the write. */
+  requireWriteToken(agent: string): void {
+    const wait = this.writes.wait(agent)
+    if (wait > 0) {
+      throw new RateLimited(`write rate limit reached (fs and store writes); retry in ${Math.max(0.1, wait).toFixed(1)}s, or batch changes into fewer writes`, wait)
+    }
+  }
+
+  takeWriteToken(agent: string): void {
+    this.writes.take(agent)
   }
 
   private recent(map: Map<string, number[]>, agent: string): number[] {
@@ -51,6 +109,12 @@ export class Budgets {
 
   criticalAvailable(agent: string): boolean {
     return this.recent(this.criticals, agent).length < Budgets.CRITICALS_PER_HOUR
+  }
+
+  /** Seconds until the oldest critical of the last hour leaves the window. */
+  criticalWait(agent: string): number {
+    const list = this.recent(this.criticals, agent)
+    return list.length < Budgets.CRITICALS_PER_HOUR ? 0 : list[0] + 3600 - this.now()
   }
 
   spendCritical(agent: string): void {

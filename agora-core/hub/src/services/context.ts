@@ -12,6 +12,9 @@ export interface ResolvedOptions {
   port: number
   adminKey: string
   ratePerMinute: number
+  /** fs and store writes per seat per minute, and their burst. */
+  writeRatePerMinute: number
+  writeBurst: number
   toCloseMinAge: number
   notifyDir: string | null
   voteSweepMs: number
@@ -44,7 +47,7 @@ export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
     opts, sql, q,
     cache,
     bus: new Bus(),
-    budgets: new Budgets(opts.ratePerMinute, opts.now),
+    budgets: new Budgets(opts.ratePerMinute, opts.now, {perMinute: opts.writeRatePerMinute, burst: opts.writeBurst}),
     now: opts.now,
     lastSeen: new Map(),
     metaCache: new Map(),

@@ -9,6 +9,7 @@ import {citesEvidence, normalizeEvidence} from './evidence.js'
 import {holdsChannelPower, reportsIn} from './governance/delegations.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
+const STRUCTURED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'evidence', 'settled_by', 'signature', 'notice']
 const NOTICE_KEY = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,159}$/
 
 export interface NormalizeInput {
@@ -35,6 +36,8 @@ function strList(v: unknown, field: string, max: number): string[] {
 /** §1.5: validate and normalize the structured keys the hub understands, on the MERGED data. */
 export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized {
   const data = {...input.data}
+  // A null structured key means absent, as the reference's pydantic models read it (`data: {asks: null}`).
+  for (const k of STRUCTURED_KEYS) if (data[k] === null) delete data[k]
   const {channel, sender, status, parent} = input
   const isMember = (a: string): boolean => ctx.cache.isMember(channel, a)
   if ('asks' in data) {

@@ -11,6 +11,7 @@ import {normalizeStructured} from './normalize.js'
 import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
+import {RateLimited} from './budgets.js'
 
 export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
@@ -75,11 +76,11 @@ export function postMessage(ctx: Ctx, principal: Principal, named: string, input
   for (const t of to) {
     if (!ctx.cache.isMember(channel, t)) fail(400, `to names '${t}', who is not a member of '${channel}'; invite them or DM them`)
   }
-  const wait = ctx.budgets.postingWait(me)
-  if (wait > 0) fail(429, `posting rate limit reached; retry in ${Math.max(0.1, wait).toFixed(1)}s`)
+  ctx.budgets.requirePostingToken(me)
   if (input.critical) {
     if (!principal.operator) fail(403, 'critical is reserved for operators; use urgency=interrupt for something urgent')
-    if (!ctx.budgets.criticalAvailable(me)) fail(429, 'critical budget exhausted (5 per hour); retry later or use urgency=interrupt')
+    const wait = ctx.budgets.criticalWait(me)
+    if (wait > 0) throw new RateLimited(`critical budget exhausted (5 per hour); retry in ${Math.ceil(wait)}s or use urgency=interrupt`, wait)
   }
   let urgency = input.urgency ?? 'inbox'
   let downgraded = false

@@ -126,13 +126,13 @@ export class Connection {
     }
   }
 
-  private error(detail: unknown, status?: number): void {
+  private error(detail: unknown, status?: number, retryAfter?: number): void {
     let text = typeof detail === 'string' ? detail : JSON.stringify(detail)
     if (text.length > ERROR_DETAIL_MAX) {
       text = `${text.slice(0, ERROR_DETAIL_MAX - 1)}…`
       detail = text
     }
-    this.frame({type: 'error', detail, ...(status ? {status} : {})})
+    this.frame({type: 'error', detail, ...(status ? {status} : {}), ...(status === 429 ? {retry_after: retryAfter ?? 1} : {})})
   }
 
   private onFrame(text: string): void {
@@ -156,7 +156,7 @@ export class Connection {
       this.handle(msg, lossless)
     } catch (err) {
       const e = mapError(err)
-      this.error(e.detail, e.status)
+      this.error(e.detail, e.status, e.retryAfter)
     }
   }
 

@@ -18,6 +18,7 @@ export interface Reply<T = any> {
 export interface HubOptions {
   db?: string
   ratePerMinute?: number
+  writeRatePerMinute?: number
   toCloseMinAge?: number
   voteSweepMs?: number
   now?: () => number
@@ -26,6 +27,8 @@ export interface HubOptions {
   /** WS keepalive interval and per-connection live queue bound (hub defaults otherwise). */
   wsPingMs?: number
   wsQueueLimit?: number
+  /** The door's timeouts and connection cap, set small by the tests that exercise them. */
+  door?: {headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; idleSocketTimeoutMs?: number; connectionsMax?: number}
 }
 
 export interface RawRequest {
@@ -122,11 +125,13 @@ export class TestHub {
       const hub = await createHub({
         db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: opts.notifyDir ?? null,
         ratePerMinute: opts.ratePerMinute ?? 6000,
+        writeRatePerMinute: opts.writeRatePerMinute ?? 6000,
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
         ...(opts.wsPingMs ? {wsPingMs: opts.wsPingMs} : {}),
         ...(opts.wsQueueLimit ? {wsQueueLimit: opts.wsQueueLimit} : {}),
+        ...opts.door,
       })
       return new TestHub(hub, dir, dbPath)
     } catch (err) {

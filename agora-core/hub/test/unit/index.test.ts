@@ -9,8 +9,8 @@ describe('createHub', () => {
   afterEach(async () => { await hub.close() })
 
   it('serves root, healthz and whoami with Python-float timestamps', async () => {
-    expect((await call(hub, 'GET', '/')).body).to.deep.equal({service: 'agora', version: HUB_VERSION, protocol: 'agora/0.4'})
-    expect((await call(hub, 'GET', '/healthz')).body).to.deep.equal({ok: true, db: 'ok', version: HUB_VERSION, protocol: 'agora/0.4', paused: false})
+    expect((await call(hub, 'GET', '/')).body).to.deep.equal({service: 'agora', implementation: 'agora-ts', version: HUB_VERSION, protocol: 'agora/0.4'})
+    expect((await call(hub, 'GET', '/healthz')).body).to.deep.equal({ok: true, db: 'ok', implementation: 'agora-ts', version: HUB_VERSION, protocol: 'agora/0.4', paused: false})
     const k = await seats(hub, 'alice')
     const who = await call(hub, 'GET', '/whoami', k.alice)
     expect(who.body).to.include({id: 'alice', protocol: 'agora/0.4', operator: false, mission: ''})

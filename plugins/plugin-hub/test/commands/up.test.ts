@@ -36,6 +36,15 @@ function childCommands(pid: number): string[][] {
   return kids.map(k => readFileSync(`/proc/${k}/cmdline`, 'utf8').split('\0').filter(Boolean))
 }
 
+/** True while `pid` runs (a zombie awaiting its reaper has stopped running). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
 function stop(r: Running, signal: NodeJS.Signals): Promise<number | null> {
   return new Promise(resolve => {
     r.child.removeAllListeners('exit')
@@ -135,6 +144,34 @@ describe('agora up', function () {
     expect(await code).to.equal(0)
     expect(r.out().match(/agora hub stopped/g)).to.have.length(1)
   })
+
+  for (const [label, env] of [['in-process', {}], ['under AGORA_HUB_NODE_OPTIONS', {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=1'}]] as const) {
+    it(`stops when the launcher that started it is killed with SIGKILL (${label})`, async () => {
+      const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+      // The launcher stands in for npx: it starts `agora up` and waits, as npm exec does.
+      const wrapper = spawn(process.execPath, ['-e', `
+        const {spawn} = require('node:child_process')
+        const hub = spawn(process.execPath, [${JSON.stringify(join(root, 'bin/run.js'))}, 'up', '--port', '0', '--home', ${JSON.stringify(home)}], {stdio: ['ignore', 'pipe', 'inherit']})
+        hub.stdout.on('data', (d) => process.stdout.write('hub ' + hub.pid + ': ' + d))
+        setInterval(() => {}, 1 << 30)`], {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+      let out = ''
+      wrapper.stdout!.on('data', d => { out += d })
+      try {
+        while (!/agora hub listening on/.test(out)) {
+          if (wrapper.exitCode !== null) throw new Error(`the launcher exited ${wrapper.exitCode}: ${out}`)
+          await new Promise(r => setTimeout(r, 50))
+        }
+        const [, pid, url] = /hub (\d+): agora hub listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)!
+        expect((await fetch(`${url}/healthz`)).status).to.equal(200)
+        wrapper.kill('SIGKILL')
+        while (alive(Number(pid))) await new Promise(r => setTimeout(r, 100))
+        const after = await fetch(`${url}/healthz`).then(() => 'served', () => 'refused')
+        expect(after).to.equal('refused')
+      } finally {
+        wrapper.kill('SIGKILL')
+      }
+    })
+  }
 
   it('refuses an AGORA_HUB_NODE_OPTIONS word that is not a --flag with exit 2', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
