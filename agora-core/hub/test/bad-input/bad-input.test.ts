@@ -1,35 +1,7 @@
-import {createHash} from 'node:crypto'
 import {expect} from 'chai'
-import Database from 'better-sqlite3'
 import {type Caller, rawCall, TestHub} from '../helpers/hub.js'
 import {type Ctx, rows, type Who} from './cases.js'
-
-// "A refused request changes no state" is checked on a LOGICAL dump: every row of every
-// table (plus the schema), read through a second read-only connection. A byte hash of the
-// file would also move with WAL checkpoints and page reuse that change no data, so it would
-// fail for reasons that are not state changes; the dump moves only when a row does.
-function logicalDump(dbPath: string): {sha: string; rows: number} {
-  const db = new Database(dbPath, {readonly: true, fileMustExist: true})
-  try {
-    const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{name: string; sql: string}>
-    const hash = createHash('sha256')
-    let count = 0
-    for (const t of tables) {
-      hash.update(`${t.name}\n${t.sql}\n`)
-      let all: unknown[]
-      try { all = db.prepare(`SELECT * FROM "${t.name}" ORDER BY rowid`).raw(true).all() } catch {
-        all = db.prepare(`SELECT * FROM "${t.name}"`).raw(true).all().map((r) => JSON.stringify(r, replacer)).sort()
-      }
-      for (const r of all) { hash.update(typeof r === 'string' ? r : JSON.stringify(r, replacer)); hash.update('\n'); count++ }
-    }
-    return {sha: hash.digest('hex'), rows: count}
-  } finally { db.close() }
-}
-function replacer(_k: string, v: unknown) {
-  if (typeof v === 'bigint') return `${v}n`
-  if (v && typeof v === 'object' && (v as {type?: string}).type === 'Buffer') return `buf:${Buffer.from((v as {data: number[]}).data).toString('hex')}`
-  return v
-}
+import {type Dump, logicalDump} from '../helpers/dump.js'
 
 const isDetail = (d: unknown) => (typeof d === 'string' && d.trim().length > 0) || (Array.isArray(d) && d.length > 0)
 
@@ -71,7 +43,7 @@ describe('bad input: malformed requests are refused with an exact 4xx, a detail,
   const PLACEHOLDERS: Ctx = {q: {id: '@Q_ID@', seq: 0}, plain: {id: '@PLAIN_ID@'}, other: {id: '@OTHER_ID@'}}
   const table = rows(PLACEHOLDERS)
   const fill = (s: string) => s.replaceAll('@Q_ID@', ctx.q.id).replaceAll('@PLAIN_ID@', ctx.plain.id).replaceAll('@OTHER_ID@', ctx.other.id)
-  let dumpBefore: {sha: string; rows: number}
+  let dumpBefore: Dump
 
   it('has at least 60 rows, each with a unique name', () => {
     expect(table.length).to.be.at.least(60)

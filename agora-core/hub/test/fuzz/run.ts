@@ -1,0 +1,34 @@
+// One fuzz case end to end: the request through World.probe (answered, never 5xx, refusals
+// change nothing), then the check that belongs to what was accepted.
+import {expect} from 'chai'
+import type {Case} from './requests-talk.js'
+import {fileReadsBack, messageReadsBack, storeReadsBack} from './readback.js'
+import type {World} from './world.js'
+
+/** Identifiers a hub hands out must not be look-alikes: NFC, and no control, format, surrogate or line-separator characters. */
+export function cleanIdentifier(s: unknown): boolean {
+  return typeof s === 'string' && s === s.normalize('NFC') && !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u.test(s) && !/[\ud800-\udfff]/.test(s.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))
+}
+
+export async function runCase(w: World, c: Case): Promise<void> {
+  const r = await w.probe(c.req)
+  if (r.status >= 300) return
+  const {as, method, path} = c.req
+  const b = r.body as Record<string, unknown>
+  if (c.readback === 'message') await messageReadsBack(w, as, r)
+  else if (c.readback === 'store') await storeReadsBack(w, as, path, c.sent!, r)
+  else if (c.readback === 'file') await fileReadsBack(w, as, path.replace(/\?.*$/, ''), JSON.parse(c.sent!))
+  if (method === 'POST' && (path === '/agents' || path === '/join')) {
+    const id = b.id ?? b.agent_id
+    expect(cleanIdentifier(id), `accepted agent id ${JSON.stringify(id)}`).to.equal(true)
+    if (typeof b.api_key === 'string') w.keys.set(id as string, b.api_key)
+  }
+  if (method === 'POST' && (path === '/channels' || path === '/groups')) {
+    const name = b.name ?? b.channel
+    expect(cleanIdentifier(name), `accepted channel name ${JSON.stringify(name)}`).to.equal(true)
+  }
+  if (method === 'PUT' && path === '/admin/pause') {
+    const resumed = await w.send({as: 'admin', method: 'DELETE', path: '/admin/pause'})
+    expect(resumed.status, `resume after an accepted pause: ${resumed.text.slice(0, 200)}`).to.equal(200)
+  }
+}

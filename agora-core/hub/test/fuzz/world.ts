@@ -1,0 +1,154 @@
+// The fuzz world: one scratch hub with a fixed cast, a request runner that enforces the
+// properties every hostile request must keep, and the end-of-run ledger check.
+//
+// Run size: each property has a default number of cases; FC_RUNS is a MULTIPLIER applied to every
+// property's default (FC_RUNS=10 runs ten times as many; 0.1 a tenth, at least 1 each).
+// FC_SEED replaces the fixed seed, so a failure seen once replays with the same seed.
+import {expect} from 'chai'
+import fc from 'fast-check'
+import Database from 'better-sqlite3'
+import {parseJsonLossless, verifyLedger} from '@agora/protocol'
+import type {LedgerReport} from '@agora/protocol'
+import {rawCall, type Reply, TestHub} from '../helpers/hub.js'
+import {type Dump, logicalDump} from '../helpers/dump.js'
+import {verifyIndependently} from '../helpers/ledger.js'
+
+export const SEED = Number(process.env.FC_SEED ?? 20261201)
+export const RUNS = Number(process.env.FC_RUNS ?? 1)
+
+/** fast-check parameters for one property whose default size is `n` cases. */
+export function params<T>(n: number): fc.Parameters<T> {
+  return {seed: SEED, numRuns: Math.max(1, Math.round(n * RUNS)), interruptAfterTimeLimit: 240_000, markInterruptAsFailure: false}
+}
+
+export type Who = 'alice' | 'bob' | 'carol' | 'olga' | 'victim' | 'admin' | 'none'
+
+export interface Req {
+  as: Who
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
+  path: string
+  body?: Buffer
+  headers?: Record<string, string>
+}
+
+/** How a request reads in a counterexample: the body as text, invalid bytes shown as U+FFFD. */
+export function show(r: Req): string {
+  const text = r.body === undefined ? '' : ' ' + (r.body.equals(Buffer.from(r.body.toString('utf8'), 'utf8')) ? r.body.toString('utf8')
+    : `<bytes, not UTF-8: ${r.body.toString('latin1')}>`)
+  return `${r.as} ${r.method} ${r.path}${text.length > 300 ? text.slice(0, 300) + `… (${r.body!.length} bytes)` : text}`
+}
+
+const ANSWER_MS = 15_000
+
+export class World {
+  readonly keys = new Map<string, string>()
+  /** Answers per status and route shape, printed with FUZZ_STATS=1 to see what a run exercised. */
+  readonly stats = new Map<string, number>()
+  private clean: Dump | undefined
+
+  private constructor(readonly h: TestHub) {}
+
+  /**
+   * alice owns private `room` (bob a member) and public `pub`; olga is an operator; carol is an
+   * outsider; victim exists to be blocked, demoted and delegated to, so the cast keeps working.
+   */
+  static async start(): Promise<World> {
+    const h = await TestHub.start({ratePerMinute: 1_000_000})
+    const w = new World(h)
+    for (const id of ['alice', 'bob', 'carol', 'victim']) w.keys.set(id, (await h.register(id)).key!)
+    w.keys.set('olga', (await h.register('olga', {operator: true})).key!)
+    w.keys.set('admin', h.admin.key!)
+    await w.must('alice', 'POST', '/channels', {name: 'room', private: true})
+    const inv = await w.must('alice', 'POST', '/channels/room/invites', {agent_id: 'bob'})
+    await w.must('bob', 'POST', '/channels/room/join', {invite_token: inv.invite_token})
+    await w.must('alice', 'POST', '/channels', {name: 'pub', private: false})
+    await w.must('bob', 'POST', '/channels/pub/join', {})
+    await w.must('alice', 'POST', '/dms/bob/messages', {body: 'hello', status: 'fyi'})
+    return w
+  }
+
+  close(): Promise<void> {
+    if (process.env.FUZZ_STATS) for (const [k, n] of [...this.stats].sort()) process.stderr.write(`  ${n}\t${k}\n`)
+    return this.h.close()
+  }
+
+  /** A setup call that must succeed. */
+  async must(who: string, method: Req['method'], path: string, value: unknown): Promise<any> {
+    const r = await this.send({as: who as Who, method, path, body: Buffer.from(JSON.stringify(value))})
+    if (r.status >= 300) throw new Error(`setup ${method} ${path} -> ${r.status} ${r.text.slice(0, 300)}`)
+    return r.body
+  }
+
+  /** Send one request; a hub that does not answer within 15 s fails the case. */
+  async send(req: Req): Promise<Reply> {
+    let timer: NodeJS.Timeout | undefined
+    const hung = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`the hub did not answer in ${ANSWER_MS} ms`)), ANSWER_MS) })
+    try {
+      return await Promise.race([rawCall(this.h.url, {
+        method: req.method, path: req.path, key: req.as === 'none' ? null : (this.keys.get(req.as) ?? null),
+        headers: {'x-agora-client': 'hub-fuzz', ...req.headers}, ...(req.body === undefined ? {} : {rawBody: req.body}),
+      }), hung])
+    } finally { clearTimeout(timer) }
+  }
+
+  /**
+   * The properties every request keeps: an answer, never a 5xx, and a refusal (any 4xx, 429
+   * included) leaves every table exactly as it was. The dump before a request is reused while
+   * nothing was accepted in between, so refusals in a row cost one dump each.
+   */
+  async probe(req: Req): Promise<Reply> {
+    this.clean ??= logicalDump(this.h.dbPath)
+    const r = await this.send(req)
+    const shape = `${req.method} ${req.path.replace(/\?.*$/, '').split('/').slice(0, 5).map((s, i) => (i === 2 || i === 4 ? '*' : s)).join('/')} ${r.status}`
+    this.stats.set(shape, (this.stats.get(shape) ?? 0) + 1)
+    expect(r.status, `${r.status} ${r.text.slice(0, 300)}`).to.be.below(500)
+    if (r.status >= 400) {
+      const after = logicalDump(this.h.dbPath)
+      expect(after.sha, `refused with ${r.status} (${r.text.slice(0, 200)}) but the database changed`).to.equal(this.clean.sha)
+    } else {
+      this.clean = undefined
+    }
+    return r
+  }
+
+  /** Every channel in the database, with a member seat whose key this world holds. */
+  channelsWithReader(): Array<{channel: string; reader: string | null}> {
+    const db = new Database(this.h.dbPath, {readonly: true, fileMustExist: true})
+    try {
+      const names = (db.prepare('SELECT name FROM channels ORDER BY name').all() as Array<{name: string}>).map((r) => r.name)
+      const members = db.prepare('SELECT agent_id FROM members WHERE channel = ? ORDER BY agent_id')
+      return names.map((channel) => ({
+        channel,
+        reader: (members.all(channel) as Array<{agent_id: string}>).map((m) => m.agent_id).find((id) => this.keys.has(id)) ?? null,
+      }))
+    } finally { db.close() }
+  }
+
+  /** One channel's ledger as served, parsed losslessly, checked three ways: hub, @agora/protocol, the tests' own verifier. */
+  async ledger(channel: string, reader: string): Promise<LedgerReport> {
+    const r = await this.send({as: reader as Who, method: 'GET', path: `/channels/${encodeURIComponent(channel)}/ledger`})
+    expect(r.status, `GET ledger of ${JSON.stringify(channel)} -> ${r.text.slice(0, 200)}`).to.equal(200)
+    const report = parseJsonLossless(r.text) as LedgerReport & {verified: boolean; broken_at: unknown}
+    const protocol = verifyLedger(report)
+    const own = verifyIndependently(report)
+    expect({channel, hub: report.verified, protocol: protocol.intact, tests: own.intact, broken_at: String(report.broken_at ?? protocol.brokenAt)})
+      .to.deep.equal({channel, hub: true, protocol: true, tests: true, broken_at: 'null'})
+    return report
+  }
+
+  /**
+   * After a run: every channel's ledger verifies. A channel every known seat has left cannot be
+   * read over HTTP; those are returned, and the backup check recomputes them from the rows.
+   */
+  async verifyAllLedgers(): Promise<{checked: number; unreadable: string[]}> {
+    const all = this.channelsWithReader()
+    for (const {channel, reader} of all) if (reader) await this.ledger(channel, reader)
+    return {checked: all.filter((c) => c.reader).length, unreadable: all.filter((c) => !c.reader).map((c) => c.channel)}
+  }
+}
+
+/** Run one async property with the suite's seed and size; the failure prints the shrunk request as text, not bytes. */
+export async function check<T extends {req: Req}>(arb: fc.Arbitrary<T>, n: number, run: (v: T) => Promise<void>): Promise<void> {
+  const readable = arb.map((c) => ({...c, [fc.toStringMethod]: () => show(c.req)}))
+  await fc.assert(fc.asyncProperty(readable, run), params<[T]>(n))
+}

@@ -1,0 +1,32 @@
+// A logical dump of a hub database: every row of every table (plus the schema), read through
+// a second read-only connection. "A refused request changes no state" is checked on this, not
+// on the file bytes: a byte hash would also move with WAL checkpoints and page reuse that change
+// no data, so it would fail for reasons that are not state changes; the dump moves only when a row does.
+import {createHash} from 'node:crypto'
+import Database from 'better-sqlite3'
+
+export interface Dump {sha: string; rows: number}
+
+export function logicalDump(dbPath: string): Dump {
+  const db = new Database(dbPath, {readonly: true, fileMustExist: true})
+  try {
+    const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{name: string; sql: string}>
+    const hash = createHash('sha256')
+    let count = 0
+    for (const t of tables) {
+      hash.update(`${t.name}\n${t.sql}\n`)
+      let all: unknown[]
+      try { all = db.prepare(`SELECT * FROM "${t.name}" ORDER BY rowid`).raw(true).all() } catch {
+        all = db.prepare(`SELECT * FROM "${t.name}"`).raw(true).all().map((r) => JSON.stringify(r, replacer)).sort()
+      }
+      for (const r of all) { hash.update(typeof r === 'string' ? r : JSON.stringify(r, replacer)); hash.update('\n'); count++ }
+    }
+    return {sha: hash.digest('hex'), rows: count}
+  } finally { db.close() }
+}
+
+function replacer(_k: string, v: unknown) {
+  if (typeof v === 'bigint') return `${v}n`
+  if (v && typeof v === 'object' && (v as {type?: string}).type === 'Buffer') return `buf:${Buffer.from((v as {data: number[]}).data).toString('hex')}`
+  return v
+}
