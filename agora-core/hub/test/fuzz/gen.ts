@@ -57,6 +57,9 @@ export function ident(bases: readonly string[]): fc.Arbitrary<string> {
   )
 }
 
+/** A fresh, valid-looking identifier, so some creations are accepted and what follows them runs. */
+export const freshId = fc.stringMatching(/^[a-z][a-z0-9]{2,12}$/)
+
 /** Number tokens no float64 holds exactly, or that a lossy parse changes. */
 export const hugeNumber = fc.constantFrom(
   '1e400', '-1e400', '1e-400', '18446744073709551616', '-18446744073709551617', '9007199254740993', '-0', '-0.0',
@@ -93,14 +96,14 @@ export function field<T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
  * mutation (a field set to null or to a wrong type, or an unknown or near-miss field), so most
  * cases get past the schema and the hostile content reaches the code behind it.
  */
-export function body(fields: Record<string, fc.Arbitrary<unknown>>, nearMiss: readonly string[] = []): fc.Arbitrary<Record<string, unknown>> {
+export function body(fields: Record<string, fc.Arbitrary<unknown>>, nearMiss: readonly string[] = [], required: string[] = []): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(fields)
   const mutation = fc.oneof(
     {weight: 5, arbitrary: fc.constant(null)},
     {weight: 1, arbitrary: fc.tuple(fc.constantFrom(...names), fc.oneof(fc.constant(null), anyValue))},
     {weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...nearMiss, '__proto__', 'constructor', 'extra'), nastyString), anyValue)},
   )
-  return fc.tuple(fc.record(fields, {requiredKeys: []}), mutation).map(([known, m]) => {
+  return fc.tuple(fc.record(fields, {requiredKeys: required}), mutation).map(([known, m]) => {
     const out: Record<string, unknown> = {...known}
     if (m) Object.defineProperty(out, m[0], {value: m[1], enumerable: true, writable: true, configurable: true})
     return out
@@ -164,7 +167,7 @@ export function segment(good: readonly string[]): fc.Arbitrary<string> {
 export function query(names: readonly string[], goodValues: readonly string[] = ['1', '0', 'true']): fc.Arbitrary<string> {
   const pair = fc.tuple(
     fc.oneof({weight: 5, arbitrary: fc.constantFrom(...names)}, {weight: 1, arbitrary: nastyString.map(pct)}, {weight: 1, arbitrary: badPct}),
-    fc.oneof({weight: 4, arbitrary: fc.constantFrom(...goodValues)}, {weight: 2, arbitrary: nastyString.map(pct)},
+    fc.oneof({weight: 4, arbitrary: fc.constantFrom(...goodValues).map(pct)}, {weight: 2, arbitrary: nastyString.map(pct)},
       {weight: 2, arbitrary: badPct}, {weight: 1, arbitrary: fc.constantFrom('1e400', '-0', '2.0', '18446744073709551616', '', '[]')}),
     fc.constantFrom('=', '[]=', '[a]='),
   ).map(([k, v, eq]) => `${k}${eq === '=' ? '=' : eq}${v}`)

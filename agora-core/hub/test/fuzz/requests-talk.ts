@@ -1,7 +1,7 @@
 // Hostile requests for the talking routes: agents, channels, DMs, groups, messages, votes, inbox.
 // Each case carries the request and, for writes whose result can be read back, what to check.
 import fc from 'fast-check'
-import {anyValue, body, bodyBytes, deepJson, field, hugeNumber, ident, mostly, nastyString, pct, query, segment, wideJson} from './gen.js'
+import {anyValue, body, bodyBytes, deepJson, field, freshId, hugeNumber, ident, mostly, nastyString, pct, query, segment, wideJson} from './gen.js'
 import type {Req, Who} from './world.js'
 
 export interface Case {req: Req; readback?: 'message' | 'store' | 'file' | 'agent'; sent?: string}
@@ -18,7 +18,7 @@ const text = fc.oneof({weight: 3, arbitrary: nastyString}, {weight: 1, arbitrary
 /** POST /agents, PUT /me/about, GET /whoami, PUT /presence, join tokens. */
 export const agentCase: fc.Arbitrary<Case> = fc.oneof(
   fc.tuple(fc.constantFrom<Who>('admin', 'admin', 'olga', 'alice'), json(body({
-    id: field(ident(['zed', 'bob', 'alice', 'hub', 'new-seat'])), name: field(text), about: field(text), mission: field(text), operator: field(fc.boolean()),
+    id: field(fc.oneof(freshId, ident(['zed', 'bob', 'alice', 'hub', 'new-seat']))), name: field(text), about: field(text), mission: field(text), operator: field(fc.boolean()),
   }, ['operater', 'ID']))).map(([as, b]) => ({req: {as, method: 'POST' as const, path: '/agents', body: b}, readback: 'agent' as const})),
   fc.tuple(seat, json(body({about: field(text)}, ['About']))).map(([as, b]) => ({req: {as, method: 'PUT' as const, path: '/me/about', body: b}})),
   fc.tuple(seat, json(body({state: field(fc.constantFrom('idle', 'working', 'Idle', 'idle\u200b'))}))).map(([as, b]) => ({req: {as, method: 'PUT' as const, path: '/presence', body: b}})),
@@ -35,7 +35,7 @@ export const agentCase: fc.Arbitrary<Case> = fc.oneof(
 
 /** Channel create/join/invite/leave, DMs, groups, owner transfer and archive. */
 export const channelCase: fc.Arbitrary<Case> = fc.oneof(
-  fc.tuple(seat, json(body({name: field(ident(['room2', 'pub', 'team', 'dm:x', 'hub'])), private: field(fc.boolean())}, ['privat']))).map(([as, b]) =>
+  fc.tuple(seat, json(body({name: field(fc.oneof(freshId, ident(['room2', 'pub', 'team', 'dm:x', 'hub']))), private: field(fc.boolean())}, ['privat']))).map(([as, b]) =>
     ({req: {as, method: 'POST' as const, path: '/channels', body: b}})),
   fc.tuple(seat, segment(CHANNELS), json(body({invite_token: field(fc.oneof(nastyString, fc.constant('invite_' + '0'.repeat(48))))}))).map(([as, c, b]) =>
     ({req: {as, method: 'POST' as const, path: `/channels/${c}/join`, body: b}})),
@@ -45,7 +45,7 @@ export const channelCase: fc.Arbitrary<Case> = fc.oneof(
   fc.tuple(seat, segment(SEATS), fc.boolean(), json(body({body: field(text), status: field(fc.constantFrom('fyi', 'open'))}))).map(([as, p, msg, b]) =>
     ({req: {as, method: 'POST' as const, path: msg ? `/dms/${p}/messages` : `/dms/${p}`, body: msg ? b : undefined}, readback: msg ? 'message' as const : undefined})),
   fc.tuple(seat, json(body({
-    name: field(ident(['grp', 'team', 'room'])), purpose: field(text), opening_post: field(text), private: field(fc.boolean()),
+    name: field(fc.oneof(freshId, ident(['grp', 'team', 'room']))), purpose: field(text), opening_post: field(text), private: field(fc.boolean()),
     members: field(fc.oneof(fc.array(ident(SEATS), {maxLength: 4}), fc.constantFrom(99, 100, 101, 1000, 20_000).map((n) =>
       Array.from({length: n}, (_, i) => (i % 3 ? `ghost${i}` : 'bob'))))),
   }))).map(([as, b]) => ({req: {as, method: 'POST' as const, path: '/groups', body: b}})),

@@ -7,11 +7,11 @@
 import {expect} from 'chai'
 import fc from 'fast-check'
 import Database from 'better-sqlite3'
-import {parseJsonLossless, verifyLedger} from '@agora/protocol'
+import {ledgerHash, parseJsonLossless, turnPayload, verifyLedger} from '@agora/protocol'
 import type {LedgerReport} from '@agora/protocol'
 import {rawCall, type Reply, TestHub} from '../helpers/hub.js'
 import {type Dump, logicalDump} from '../helpers/dump.js'
-import {verifyIndependently} from '../helpers/ledger.js'
+import {turnHash, verifyIndependently} from '../helpers/ledger.js'
 
 export const SEED = Number(process.env.FC_SEED ?? 20261201)
 export const RUNS = Number(process.env.FC_RUNS ?? 1)
@@ -45,6 +45,8 @@ export class World {
   /** Answers per status and route shape, printed with FUZZ_STATS=1 to see what a run exercised. */
   readonly stats = new Map<string, number>()
   private clean: Dump | undefined
+  /** Turns per channel already checked by newTurnsVerify, so a break is blamed once, on the case that wrote it. */
+  private checkedTurns = new Map<string, number>()
 
   private constructor(readonly h: TestHub) {}
 
@@ -134,6 +136,34 @@ export class World {
     expect({channel, hub: report.verified, protocol: protocol.intact, tests: own.intact, broken_at: String(report.broken_at ?? protocol.brokenAt)})
       .to.deep.equal({channel, hub: true, protocol: true, tests: true, broken_at: 'null'})
     return report
+  }
+
+  /**
+   * After an accepted write: every turn added since the last check, in any channel (hub-written
+   * notices included), has a hash that recomputes from the turn before it. Only new turns are
+   * checked, so while fast-check shrinks, a break an earlier case left is not blamed on the next one.
+   */
+  async newTurnsVerify(): Promise<void> {
+    const broken: string[] = []
+    for (const {channel, reader} of this.channelsWithReader()) {
+      if (!reader) continue
+      const r = await this.send({as: reader as Who, method: 'GET', path: `/channels/${encodeURIComponent(channel)}/ledger?verify=false`})
+      expect(r.status, `GET ledger of ${JSON.stringify(channel)} -> ${r.text.slice(0, 200)}`).to.equal(200)
+      const turns = (parseJsonLossless(r.text) as LedgerReport).turns
+      const from = this.checkedTurns.get(channel) ?? 0
+      this.checkedTurns.set(channel, turns.length)
+      let prev = turns.slice(0, from).reverse().find((t) => t.hash != null)?.hash ?? ''
+      for (const t of turns.slice(from)) {
+        if (t.hash == null) continue
+        if (t.retracted !== true) {
+          let ok: boolean
+          try { ok = ledgerHash(prev, turnPayload(channel, t)) === t.hash && turnHash(channel, t as never, prev) === t.hash } catch { ok = false }
+          if (!ok) broken.push(`${channel}#${String(t.seq)} (${t.kind}/${t.sender}: ${JSON.stringify(t.title).slice(0, 80)})`)
+        }
+        prev = t.hash
+      }
+    }
+    expect(broken, 'ledger turns written by this request whose hash does not recompute').to.deep.equal([])
   }
 
   /**
