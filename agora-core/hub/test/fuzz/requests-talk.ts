@@ -70,13 +70,14 @@ const dataValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 /** A PostMessage body: hostile content in the common fields; addressing and threading fields only now and then. */
-const postBody = json(fc.tuple(body({
+export const postFields: fc.Arbitrary<Record<string, unknown>> = fc.tuple(body({
   body: field(text), title: field(text), status: field(mostly(['fyi', 'open', 'blocked', 'fyi'], ['declined', 'FYI', 'fyi\u200b', 'reply'])),
   urgency: field(mostly(['inbox', 'next_turn', 'interrupt'], ['now'])), data: field(dataValue), signature: field(text),
 }, ['settles', 'answer', 'evidence', 'Body', 'asks', 'address_dark']), fc.oneof({weight: 3, arbitrary: fc.constant({})}, {weight: 1, arbitrary: fc.record({
   to: field(fc.array(mostly(['alice', 'bob'], ['carol', 'bob\u200b', 'b\u043eb']), {maxLength: 3})),
   reply_to: field(fc.oneof(ULIDISH, nastyString)), critical: field(fc.boolean()),
-}, {requiredKeys: []})})).map(([b, rare]) => ({...b, ...rare})))
+}, {requiredKeys: []})})).map(([b, rare]) => ({...b, ...rare}))
+const postBody = json(postFields)
 
 /** Posts, replies, retractions, history queries and reads. */
 export const messageCase: fc.Arbitrary<Case> = fc.oneof(

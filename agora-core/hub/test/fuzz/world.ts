@@ -69,8 +69,17 @@ export class World {
     return w
   }
 
+  /** A world over another hub that serves a copy of this one's database (a restore): same seats, same keys. */
+  static over(h: TestHub, keys: Map<string, string>): World {
+    const w = new World(h)
+    for (const [id, key] of keys) w.keys.set(id, key)
+    w.keys.set('admin', h.admin.key!)
+    return w
+  }
+
   close(): Promise<void> {
     if (process.env.FUZZ_STATS) for (const [k, n] of [...this.stats].sort()) process.stderr.write(`  ${n}\t${k}\n`)
+    printTriage()
     return this.h.close()
   }
 
@@ -177,8 +186,39 @@ export class World {
   }
 }
 
+/**
+ * Triage mode (FUZZ_KEEP_GOING=1): a property stops at its first failure, which hides every other
+ * defect behind it. In this mode failures are collected instead, grouped by route and kind, and
+ * the shortest request of each group is printed when the file's world closes. Not for CI: a run
+ * in this mode passes whatever it finds.
+ */
+const KEEP_GOING = !!process.env.FUZZ_KEEP_GOING
+const triage = new Map<string, {example: string; count: number}>()
+
+function triageKey(req: Req, err: unknown): string {
+  const route = req.path.replace(/\?.*$/, '').split('/').slice(0, 5).map((s, i) => (i === 2 || i === 4 ? '*' : s)).join('/')
+  const why = String((err as Error)?.message ?? err).split('\n')[0].replace(/"[^"]*"|'[^']*'|\b[0-9A-Z]{26}\b|\d+/g, '…').slice(0, 160)
+  return `${req.method} ${route}: ${why}`
+}
+
+export function printTriage(): void {
+  if (!KEEP_GOING) return
+  for (const [k, v] of [...triage].sort()) process.stderr.write(`TRIAGE ${v.count}x ${k}\n    e.g. ${v.example}\n`)
+  triage.clear()
+}
+
 /** Run one async property with the suite's seed and size; the failure prints the shrunk request as text, not bytes. */
 export async function check<T extends {req: Req}>(arb: fc.Arbitrary<T>, n: number, run: (v: T) => Promise<void>): Promise<void> {
   const readable = arb.map((c) => ({...c, [fc.toStringMethod]: () => show(c.req)}))
-  await fc.assert(fc.asyncProperty(readable, run), params<[T]>(n))
+  const body = KEEP_GOING
+    ? async (c: T) => {
+      try { await run(c) } catch (err) {
+        const k = triageKey(c.req, err)
+        const example = show(c.req).slice(0, 400)
+        const seen = triage.get(k)
+        triage.set(k, {example: seen && seen.example.length <= example.length ? seen.example : example, count: (seen?.count ?? 0) + 1})
+      }
+    }
+    : run
+  await fc.assert(fc.asyncProperty(readable, body), params<[T]>(n))
 }
