@@ -9,7 +9,7 @@ describe('fuzz: agents (register, about, presence, whoami, join tokens) under ho
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500, changes nothing when it refuses, and hands out only clean identifiers', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, writes only ledger turns whose hash recomputes, and hands out only clean identifiers', async () => {
     await check(agentCase, 250, (c) => runCase(w, c))
   })
 

@@ -9,7 +9,7 @@ describe('fuzz: attachments (upload, read) under hostile input', function () {
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500 and changes nothing when it refuses', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, and writes only ledger turns whose hash recomputes', async () => {
     await check(attachmentCase, 120, (c) => runCase(w, c))
   })
 

@@ -9,7 +9,7 @@ describe('fuzz: channels (create, join, invite, leave, DMs, groups, owner, archi
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500, changes nothing when it refuses, and names channels only with clean identifiers', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, writes only ledger turns whose hash recomputes, and names channels only with clean identifiers', async () => {
     await check(channelCase, 300, (c) => runCase(w, c))
   })
 

@@ -9,7 +9,7 @@ describe('fuzz: channel files (put, get, delete, history, list) under hostile in
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500, changes nothing when it refuses, and reads an accepted file back as sent', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, writes only ledger turns whose hash recomputes, and reads an accepted file back as sent', async () => {
     await check(fsCase, 300, (c) => runCase(w, c))
   })
 

@@ -9,7 +9,7 @@ describe('fuzz: messages (post, reply, retract, history, read, ledger) under hos
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500, changes nothing when it refuses, and serves an accepted post as hashed', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, writes only ledger turns whose hash recomputes, and serves an accepted post as hashed', async () => {
     await check(messageCase, 400, (c) => runCase(w, c))
   })
 

@@ -17,8 +17,8 @@ export async function runCase(w: World, c: Case): Promise<void> {
   const b = r.body as Record<string, unknown>
   if (method !== 'GET') await w.newTurnsVerify()
   if (c.readback === 'message') await messageReadsBack(w, as, r)
-  else if (c.readback === 'store') await storeReadsBack(w, as, path, c.sent!, r)
-  else if (c.readback === 'file') await fileReadsBack(w, as, path.replace(/\?.*$/, ''), JSON.parse(c.sent!))
+  else if (c.readback === 'store') await storeReadsBack(w, as, path, c.sent ?? 'null', r)
+  else if (c.readback === 'file') await fileReadsBack(w, as, path.replace(/\?.*$/, ''), JSON.parse(c.sent ?? '{}'))
   if (method === 'POST' && (path === '/agents' || path === '/join')) {
     const id = (b.agent as {id?: unknown} | undefined)?.id
     expect(cleanIdentifier(id), `accepted agent id ${JSON.stringify(id)}`).to.equal(true)

@@ -9,7 +9,7 @@ describe('fuzz: the channel store (put, get, delete, list) under hostile input',
   before(async () => { w = await World.start() })
   after(async () => { await w?.close() })
 
-  it('answers every generated request below 500, changes nothing when it refuses, and reads an accepted value back as sent', async () => {
+  it('answers every generated request below 500, changes no row when it refuses, writes only ledger turns whose hash recomputes, and reads an accepted value back as sent', async () => {
     await check(storeCase, 300, (c) => runCase(w, c))
   })
 

@@ -9,11 +9,12 @@ import {WsSeat} from '../helpers/ws.js'
 import {logicalDump} from '../helpers/dump.js'
 import {params, World} from './world.js'
 
-interface WsCase {text: string; binary?: boolean; badUtf8?: boolean; toString(): string}
+interface Frame {text: string; binary?: boolean; badUtf8?: boolean}
+interface WsCase extends Frame {toString(): string}
 
 const CHANNELS = ['room', 'pub', 'dm:alice--bob', 'nope'] as const
 const frame = (v: unknown) => toJson(v)
-const wsCase: fc.Arbitrary<WsCase> = fc.oneof(
+const frames: Array<fc.WeightedArbitrary<Frame>> = [
   {weight: 5, arbitrary: fc.tuple(fc.oneof({weight: 6, arbitrary: fc.constantFrom('room', 'pub')}, {weight: 1, arbitrary: ident(CHANNELS)}), postFields)
     .map(([channel, b]) => ({text: frame({type: 'post', channel, ...b})}))},
   {weight: 2, arbitrary: body({channels: field(fc.oneof(fc.array(ident(CHANNELS), {maxLength: 4}), fc.constantFrom(500, 501, 5000).map((n) => Array.from({length: n}, (_, i) => `c${i}`)))),
@@ -27,7 +28,8 @@ const wsCase: fc.Arbitrary<WsCase> = fc.oneof(
   {weight: 1, arbitrary: fc.oneof(fc.string({unit: 'binary', maxLength: 50}), fc.constantFrom('', '{', 'null', '[]', '{"type":"ping"', 'NaN')).map((text) => ({text}))},
   {weight: 1, arbitrary: fc.string({maxLength: 20}).map((text) => ({text, binary: true}))},
   {weight: 1, arbitrary: fc.constantFrom('{"type":"ping","x":"\xff"}', '{"type":"post","channel":"room","body":"\xc0\xaf"}').map((text) => ({text, badUtf8: true}))},
-).map((c) => ({...c, toString: () => `${c.binary ? 'binary ' : c.badUtf8 ? 'invalid UTF-8 ' : ''}${c.text.length > 300 ? c.text.slice(0, 300) + '…' : c.text}`}))
+]
+const wsCase: fc.Arbitrary<WsCase> = fc.oneof(...frames).map((c) => ({...c, toString: () => `${c.binary ? 'binary ' : c.badUtf8 ? 'invalid UTF-8 ' : ''}${c.text.length > 300 ? c.text.slice(0, 300) + '…' : c.text}`}))
 
 describe('fuzz: WS frames under hostile input', function () {
   this.timeout(300_000)
