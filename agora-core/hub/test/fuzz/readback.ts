@@ -59,7 +59,10 @@ export async function storeReadsBack(w: World, who: Who, path: string, sentJson:
   expect(read.status, `GET ${path} after an accepted put: ${read.text.slice(0, 200)}`).to.equal(200)
   const got = canon((parseJsonLossless(read.text) as {value: unknown}).value)
   const value = (parseJsonLossless(sentJson) as {value: unknown}).value
-  expect([canon(value), canon(deepWellFormed(value))], `store value served for ${path} (version ${(reply.body as {version?: unknown})?.version})`).to.include(got)
+  // Only text with a \u-escaped surrogate can hold a lone one; skipping the walk otherwise keeps deep values off the stack.
+  let repaired = canon(value)
+  if (/\\u[dD][89a-fA-F]/.test(sentJson)) try { repaired = canon(deepWellFormed(value)) } catch { /* too deep to walk: compare as sent */ }
+  expect([canon(value), repaired], `store value served for ${path} (version ${(reply.body as {version?: unknown})?.version})`).to.include(got)
 }
 
 /** An accepted fs put: the file reads back with the content sent (lone surrogates possibly as U+FFFD). */

@@ -33,8 +33,11 @@ export interface Req {
 
 /** How a request reads in a counterexample: the body as text, invalid bytes shown as U+FFFD. */
 export function show(r: Req): string {
-  const text = r.body === undefined ? '' : ' ' + (r.body.equals(Buffer.from(r.body.toString('utf8'), 'utf8')) ? r.body.toString('utf8')
+  const raw = r.body === undefined ? '' : ' ' + (r.body.equals(Buffer.from(r.body.toString('utf8'), 'utf8')) ? r.body.toString('utf8')
     : `<bytes, not UTF-8: ${r.body.toString('latin1')}>`)
+  // Deep nesting reads as its depth, so a shrunk counterexample says how deep was too deep.
+  const text = raw.replace(/(\{"a":){8,}/g, (m) => `{"a":…×${m.length / 5}…`).replace(/\[{8,}/g, (m) => `[…×${m.length}…`)
+    .replace(/\}{8,}/g, (m) => `…}×${m.length}`).replace(/\]{8,}/g, (m) => `…]×${m.length}`)
   return `${r.as} ${r.method} ${r.path}${text.length > 300 ? text.slice(0, 300) + `… (${r.body!.length} bytes)` : text}`
 }
 

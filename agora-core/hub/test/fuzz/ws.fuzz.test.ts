@@ -72,7 +72,7 @@ describe('fuzz: WS frames under hostile input', function () {
       }
       const health = await w.send({as: 'none', method: 'GET', path: '/healthz'})
       expect(health.status).to.equal(200)
-    }), params<[WsCase]>(250))
+    }), params<[WsCase]>(200))
   })
 
   it('leaves every channel ledger verified by the hub, @agora/protocol and the tests\' own verifier', async () => {
