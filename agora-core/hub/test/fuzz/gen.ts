@@ -173,3 +173,29 @@ export function query(names: readonly string[], goodValues: readonly string[] = 
   ).map(([k, v, eq]) => `${k}${eq === '=' ? '=' : eq}${v}`)
   return fc.array(pair, {maxLength: 3}).map((ps) => (ps.length ? '?' + ps.join('&') : ''))
 }
+
+/**
+ * Nesting depth and longest array of a JSON text, by one pass over the characters (no recursion:
+ * the text may nest 12,000 levels). Invalid text gives whatever the scan saw; only accepted bodies are measured.
+ */
+export function shapeOf(text: string): {depth: number; longestArray: number} {
+  const items: number[] = []
+  const kinds: string[] = []
+  let depth = 0
+  let longestArray = 0
+  let empty = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '"') { for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++; empty = false; continue }
+    if (c === '[' || c === '{') { kinds.push(c); items.push(0); depth = Math.max(depth, kinds.length); empty = true; continue }
+    if (c === ']' || c === '}') {
+      const n = items.pop()! + (empty ? 0 : 1)
+      if (kinds.pop() === '[') longestArray = Math.max(longestArray, n)
+      empty = false
+      continue
+    }
+    if (c === ',' && items.length) items[items.length - 1]++
+    else if (!/\s/.test(c)) empty = false
+  }
+  return {depth, longestArray}
+}

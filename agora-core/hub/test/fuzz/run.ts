@@ -4,6 +4,8 @@ import {expect} from 'chai'
 import type {Case} from './requests-talk.js'
 import {fileReadsBack, messageReadsBack, storeReadsBack} from './readback.js'
 import type {World} from './world.js'
+import {shapeOf} from './gen.js'
+import {GROUP_MEMBERS_MAX, JSON_ARRAY_MAX, JSON_DEPTH_MAX} from '../../src/limits.js'
 
 /** Identifiers a hub hands out must not be look-alikes: NFC, and no control, format, surrogate or line-separator characters. */
 export function cleanIdentifier(s: unknown): boolean {
@@ -14,6 +16,16 @@ export async function runCase(w: World, c: Case): Promise<void> {
   const r = await w.probe(c.req)
   if (r.status >= 300) return
   const {as, method, path} = c.req
+  // limits.ts names the bounds the hub enforces at its door; an accepted body must be within them.
+  if (c.req.body !== undefined && c.req.method !== 'GET' && !path.includes('/attachments')) {
+    const shape = shapeOf(c.req.body.toString('utf8'))
+    expect(shape.depth, `accepted a body nested ${shape.depth} levels (the limit is ${JSON_DEPTH_MAX})`).to.be.at.most(JSON_DEPTH_MAX)
+    expect(shape.longestArray, `accepted a body with an array of ${shape.longestArray} items (the limit is ${JSON_ARRAY_MAX})`).to.be.at.most(JSON_ARRAY_MAX)
+  }
+  if (method === 'POST' && path === '/groups') {
+    const members = (JSON.parse(c.req.body!.toString('utf8')) as {members?: unknown[]}).members ?? []
+    expect(members.length, `accepted a group of ${members.length} members (the limit is ${GROUP_MEMBERS_MAX})`).to.be.at.most(GROUP_MEMBERS_MAX)
+  }
   const b = r.body as Record<string, unknown>
   if (method !== 'GET') await w.newTurnsVerify()
   if (c.readback === 'message') await messageReadsBack(w, as, r)

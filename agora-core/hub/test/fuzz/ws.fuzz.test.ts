@@ -3,7 +3,8 @@
 // a new socket works); an `error` frame is the refusal, and a refusal changes no row.
 import {expect} from 'chai'
 import fc from 'fast-check'
-import {anyValue, body, deepJson, field, ident, nastyString, toJson, wideJson} from './gen.js'
+import {anyValue, body, deepJson, field, ident, nastyString, shapeOf, toJson, wideJson} from './gen.js'
+import {JSON_ARRAY_MAX, JSON_DEPTH_MAX} from '../../src/limits.js'
 import {postFields} from './requests-talk.js'
 import {WsSeat} from '../helpers/ws.js'
 import {logicalDump} from '../helpers/dump.js'
@@ -68,6 +69,9 @@ describe('fuzz: WS frames under hostile input', function () {
       if (errors.length > 0 || closed !== null) {
         expect(logicalDump(w.h.dbPath).sha, `refused (${JSON.stringify(errors[0] ?? closed).slice(0, 200)}) but the database changed`).to.equal(before.sha)
       } else if (frames.some((f) => f.type === 'posted')) {
+        const shape = shapeOf(c.text)
+        expect(shape, `accepted a frame nested ${shape.depth} levels with an array of ${shape.longestArray} items`)
+          .to.satisfy((s: typeof shape) => s.depth <= JSON_DEPTH_MAX && s.longestArray <= JSON_ARRAY_MAX)
         await w.newTurnsVerify()
       }
       const health = await w.send({as: 'none', method: 'GET', path: '/healthz'})
