@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {type Caller, rawCall, TestHub} from '../helpers/hub.js'
 import {type Ctx, rows, type Who} from './cases.js'
-import {logicalDump} from '../helpers/dump.js'
+import {type Dump, logicalDump} from '../helpers/dump.js'
 
 const isDetail = (d: unknown) => (typeof d === 'string' && d.trim().length > 0) || (Array.isArray(d) && d.length > 0)
 
@@ -44,7 +44,7 @@ describe('bad input: malformed requests are refused with an exact 4xx, a detail,
   const PLACEHOLDERS: Ctx = {q: {id: '@Q_ID@', seq: 0}, plain: {id: '@PLAIN_ID@'}, other: {id: '@OTHER_ID@'}}
   const table = rows(PLACEHOLDERS)
   const fill = (s: string) => s.replaceAll('@Q_ID@', ctx.q.id).replaceAll('@PLAIN_ID@', ctx.plain.id).replaceAll('@OTHER_ID@', ctx.other.id)
-  let dumpBefore: {sha: string; rows: number}
+  let dumpBefore: Dump
 
   it('has at least 60 rows, each with a unique name', () => {
     expect(table.length).to.be.at.least(60)

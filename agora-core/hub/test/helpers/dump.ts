@@ -1,11 +1,13 @@
+// A logical dump of a hub database: every row of every table (plus the schema), read through
+// a second read-only connection. "A refused request changes no state" is checked on this, not
+// on the file bytes: a byte hash would also move with WAL checkpoints and page reuse that change
+// no data, so it would fail for reasons that are not state changes; the dump moves only when a row does.
 import {createHash} from 'node:crypto'
 import Database from 'better-sqlite3'
 
-// "A refused request changes no state" is checked on a LOGICAL dump: every row of every
-// table (plus the schema), read through a second read-only connection. A byte hash of the
-// file would also move with WAL checkpoints and page reuse that change no data, so it would
-// fail for reasons that are not state changes; the dump moves only when a row does.
-export function logicalDump(dbPath: string): {sha: string; rows: number} {
+export interface Dump {sha: string; rows: number}
+
+export function logicalDump(dbPath: string): Dump {
   const db = new Database(dbPath, {readonly: true, fileMustExist: true})
   try {
     const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{name: string; sql: string}>
@@ -22,6 +24,7 @@ export function logicalDump(dbPath: string): {sha: string; rows: number} {
     return {sha: hash.digest('hex'), rows: count}
   } finally { db.close() }
 }
+
 function replacer(_k: string, v: unknown) {
   if (typeof v === 'bigint') return `${v}n`
   if (v && typeof v === 'object' && (v as {type?: string}).type === 'Buffer') return `buf:${Buffer.from((v as {data: number[]}).data).toString('hex')}`
