@@ -8,10 +8,11 @@ const CORE_EDGES: Record<string, string[]> = {
   '@agora/home': [],
   '@agora/protocol': ['@agora/contract'],
   '@agora/model-stub': [],
+  '@agora/transport': ['@agora/contract'],
   '@agora/hub': ['@agora/protocol', '@agora/home'],
   '@agora/client': ['@agora/protocol', '@agora/home'],
   '@agora/mcp': ['@agora/client', '@agora/protocol', '@agora/home'],
-  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home'],
+  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home', '@agora/transport'],
 }
 const CLI = '@agora/cli'
 
