@@ -56,6 +56,6 @@ export interface TurnTransport {
 }
 
 /** The transport a declaration names, or the default one. */
-export function transportOf(decl: Pick<HarnessDeclaration, 'transport'>): Transport {
-  return decl.transport ?? DEFAULT_TRANSPORT
+export function transportOf(decl: Pick<HarnessDeclaration, 'transport'> | object): Transport {
+  return (decl as Pick<HarnessDeclaration, 'transport'>).transport ?? DEFAULT_TRANSPORT
 }
