@@ -46,7 +46,7 @@ describe('harness-check over the ACP transport (the scripted agent)', function (
       harness: decl.name, discovered: [targetOf(decl)], workspace: bin, seat: SEAT,
       mcp: {command: `${bin}/agora-mcp`, args: [], env: mcpBindingEnv(SEAT)},
       agoraVersion: '0.1.0', env, ports: realPorts(env, presenceReader(SEAT.url, null)), live,
-      timeouts: {probeMs: 3000, liveMs: 10_000},
+      timeouts: {probeMs: 8000, liveMs: 10_000},
     })
   }
   const probe = (report: HarnessCheckReport, id: string) => report.probes.find((p) => p.id === id)!
@@ -66,7 +66,13 @@ describe('harness-check over the ACP transport (the scripted agent)', function (
   it('fails C2 for an agent that never answers initialize', async () => {
     const report = await check(fakeAcp('no-init', true))
     expect(probe(report, 'C2')).to.deep.include({status: 'FAIL'})
-    expect(probe(report, 'C2').detail).to.match(/over acp: `initialize` unanswered within 3s$/)
+    expect(probe(report, 'C2').detail).to.match(/over acp: `initialize` unanswered within 8s$/)
+  })
+
+  it('warns on C2, naming the limitation, for an agent that ends only on SIGTERM', async () => {
+    const report = await check(fakeAcp('linger', true))
+    expect(probe(report, 'C2')).to.deep.include({status: 'WARN', limitation: 'single-turn=signalled (the agent ignores a closed stdin; agora ends each turn with SIGTERM to its process group)'})
+    expect(report.verdict).to.equal('DRIVABLE WITH LIMITATIONS')
   })
 
   it('fails C7 for resume-id declared when the agent advertises neither session/load nor session/resume', async () => {

@@ -45,10 +45,16 @@ export const c2SingleTurn: Probe = {
     const shown = built.argv.join(' ')
     if (!probe.ended) return {status: 'FAIL', detail: `\`${shown}\` over ${transport}: ${probe.problem ?? 'did not end'}`, details: {...probe.facts}}
     const agent = probe.facts.agent as {name?: string; version?: string} | null | undefined
-    return {
-      status: 'PASS',
-      detail: `\`initialize\` answered${agent?.name ? ` by ${agent.name} ${agent.version ?? ''}`.trimEnd() : ''}; exits when stdin closes (in ${seconds(probe.durationMs)})`,
-      details: {exitCode: probe.exitCode, durationMs: probe.durationMs, ...probe.facts},
+    const answered = `\`initialize\` answered${agent?.name ? ` by ${agent.name} ${agent.version ?? ''}`.trimEnd() : ''}`
+    const details = {exitCode: probe.exitCode, durationMs: probe.durationMs, ...probe.facts}
+    if (probe.facts.endedBy === 'sigterm') {
+      return {
+        status: 'WARN',
+        detail: `${answered}; outlives its closed stdin, exits on SIGTERM (in ${seconds(probe.durationMs)})`,
+        details,
+        limitation: 'single-turn=signalled (the agent ignores a closed stdin; agora ends each turn with SIGTERM to its process group)',
+      }
     }
+    return {status: 'PASS', detail: `${answered}; exits when stdin closes (in ${seconds(probe.durationMs)})`, details}
   },
 }

@@ -3,11 +3,16 @@ import type {TransportProbe, TurnLaunch} from '@agora/contract'
 import {startAgent} from './agent-process.js'
 import {continuityOf, initializeParams, messageOf} from './open-session.js'
 
+/** How long an agent gets to exit on a closed stdin before agora signals it, and then to exit on SIGTERM. */
+const STDIN_GRACE_MS = 3000
+const TERM_GRACE_MS = 2000
+
 const sleep = (ms: number) => new Promise<'slept'>((resolve) => setTimeout(() => resolve('slept'), ms).unref())
 
 /**
  * C2 for an ACP agent, with no model call: `initialize` must be answered, and the agent must exit
- * once its stdin closes, both within the launch's timeout. The answer's capabilities are the facts
+ * once its stdin closes (`endedBy: 'stdin-close'`) or, failing that, on SIGTERM to its process group
+ * (`endedBy: 'sigterm'`, how the transport ends such an agent's turns), all within the launch's timeout. The answer's capabilities are the facts
  * C7 reads (loadSession, resume).
  */
 export async function probeAcpAgent(launch: TurnLaunch): Promise<TransportProbe> {
@@ -26,10 +31,17 @@ export async function probeAcpAgent(launch: TurnLaunch): Promise<TransportProbe>
   else if (typeof first === 'string') problem = `\`initialize\` failed: ${first}`
   let timedOut = first === 'slept'
   agent.closeStdin()
-  const exit = problem === null ? await Promise.race([agent.exited, sleep(left())]) : 'slept'
-  if (problem === null && exit === 'slept') {
-    problem = `answered \`initialize\` but did not exit within ${Math.round(launch.timeoutMs / 1000)}s of stdin closing`
-    timedOut = true
+  if (problem === null && (await Promise.race([agent.exited, sleep(Math.min(STDIN_GRACE_MS, left()))])) === 'slept') {
+    // Some agents outlive a closed stdin; the turn's end is then agora's SIGTERM to the group, which must work.
+    agent.killGroup('SIGTERM')
+    if ((await Promise.race([agent.exited, sleep(Math.min(TERM_GRACE_MS, left()))])) === 'slept') {
+      problem = `answered \`initialize\` but neither exited when stdin closed nor on SIGTERM within ${Math.round(launch.timeoutMs / 1000)}s`
+      timedOut = true
+    } else {
+      facts.endedBy = 'sigterm'
+    }
+  } else if (problem === null) {
+    facts.endedBy = 'stdin-close'
   }
   agent.killGroup('SIGKILL')
   const reaped = await Promise.race([agent.exited, sleep(2000).then(() => null)])

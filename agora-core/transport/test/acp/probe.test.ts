@@ -13,6 +13,7 @@ describe('acp/probe', function () {
   it('ends when initialize is answered and the agent exits on stdin close, and reports what it advertised', async () => {
     const probe = await probeAcpAgent(launch('happy', true))
     expect(probe).to.include({ended: true, problem: null, timedOut: false})
+    expect(probe.facts.endedBy).to.equal('stdin-close')
     expect(probe.facts).to.deep.include({loadSession: true, resume: false, protocolVersion: 1, agent: {name: 'fake-acp-agent', version: '0.0.1'}})
   })
 
@@ -21,10 +22,16 @@ describe('acp/probe', function () {
     expect(probe).to.include({ended: false, problem: '`initialize` unanswered within 1s', timedOut: true})
   })
 
-  it('fails an agent that answers but outlives its closed stdin', async () => {
-    const probe = await probeAcpAgent(launch('linger', false, 1500))
+  it('ends an agent that outlives its closed stdin with SIGTERM, and says so', async () => {
+    const probe = await probeAcpAgent(launch('linger', false, 8000))
+    expect(probe).to.include({ended: true, problem: null})
+    expect(probe.facts.endedBy).to.equal('sigterm')
+  })
+
+  it('fails an agent that outlives both its closed stdin and SIGTERM', async () => {
+    const probe = await probeAcpAgent(launch('linger-deaf', false, 8000))
     expect(probe.ended).to.equal(false)
-    expect(probe.problem).to.match(/answered `initialize` but did not exit within 2s of stdin closing/)
+    expect(probe.problem).to.equal('answered `initialize` but neither exited when stdin closed nor on SIGTERM within 8s')
   })
 
   it('names a missing agent binary', async () => {
