@@ -26,7 +26,7 @@ export interface WiringInput {
 }
 
 /** Harnesses whose real CLI the wiring can point at the stub. */
-export const WIRED_HARNESSES = ['codex', 'claude', 'opencode', 'pi'] as const
+export const WIRED_HARNESSES = ['codex', 'claude', 'opencode', 'pi', 'codex-acp', 'claude-acp'] as const
 export type WiredHarness = (typeof WIRED_HARNESSES)[number]
 
 /** A registry nobody listens on: a CLI that tries to fetch packages fails fast instead of leaving the box. */
@@ -36,7 +36,8 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
   const home = join(input.dir, 'home')
   mkdirSync(home, {recursive: true})
   switch (harness) {
-    case 'codex': {
+    case 'codex':
+    case 'codex-acp': {
       // CODEX_HOME must exist; its config.toml is codex's own provider surface (wire_api responses).
       const codexHome = join(input.dir, 'codex-home')
       mkdirSync(codexHome, {recursive: true})
@@ -53,6 +54,7 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
       return {env: {HOME: home, CODEX_HOME: codexHome, FAKE_API_KEY: 'sk-fake'}, flags: []}
     }
     case 'claude':
+    case 'claude-acp':
       // Messages API at the stub; state isolated; bypass mode is refused as root without IS_SANDBOX.
       return {
         env: {
