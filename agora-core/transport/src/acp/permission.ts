@@ -3,7 +3,8 @@ import type {PermissionLevel} from '@agora/contract'
 
 /** The slice of `session/request_permission` an answer depends on. */
 export interface PermissionAsk {
-  toolCall: {title?: string | null; kind?: string | null}
+  /** `titles`: the request's own title and the one the tool call was announced under (agents differ in which names the tool). */
+  toolCall: {titles: string[]; kind?: string | null}
   options: Array<{optionId: string; kind: string}>
 }
 
@@ -15,8 +16,8 @@ export type PermissionAnswer =
 const READ_KINDS = ['read', 'search', 'fetch', 'think']
 
 /** Whether the seat's level lets this tool call run. agora's own tools are the seat's voice: always allowed. */
-export function allowedAt(level: PermissionLevel, title: string, kind: string): boolean {
-  if (bareToolName(title, ACP_EVIDENCE.toolNamePrefixes) !== null) return true
+export function allowedAt(level: PermissionLevel, titles: string[], kind: string): boolean {
+  if (titles.some((title) => bareToolName(title, ACP_EVIDENCE.toolNamePrefixes) !== null)) return true
   if (READ_KINDS.includes(kind)) return true
   if (level === 'read') return false
   // A mode switch can lift the agent out of the level agora set; only `all` may take it.
@@ -31,7 +32,7 @@ export function allowedAt(level: PermissionLevel, title: string, kind: string): 
 export function answerPermission(level: PermissionLevel, ask: PermissionAsk): PermissionAnswer {
   const kind = ask.toolCall.kind ?? 'other'
   const pick = (...kinds: string[]) => kinds.map((k) => ask.options.find((o) => o.kind === k)).find((o) => o !== undefined)
-  if (allowedAt(level, ask.toolCall.title ?? '', kind)) {
+  if (allowedAt(level, ask.toolCall.titles, kind)) {
     const allow = level === 'all' ? pick('allow_always', 'allow_once') : pick('allow_once', 'allow_always')
     if (allow) return {outcome: {outcome: 'selected', optionId: allow.optionId}, refused: false, kind}
   }

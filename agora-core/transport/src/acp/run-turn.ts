@@ -51,9 +51,13 @@ export async function runAcpTurn(turn: TransportTurn, timings: AcpTimings = ACP_
   let cancelling = false
   let context: ClientContext | null = null
   let sessionId: string | null = null
+  // Tool calls by id as announced in session/update: a permission request may carry a generic title instead.
+  const announced = new Map<string, string>()
   const app = client({name: 'agora'})
     .onNotification('session/update', ({params}) => {
-      if (!muted) record.add({acp: 'update', update: params.update})
+      const update = params.update
+      if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.title) announced.set(update.toolCallId, update.title)
+      if (!muted) record.add({acp: 'update', update})
     })
     .onRequest('session/request_permission', ({params}) => {
       const title = params.toolCall.title ?? params.toolCall.toolCallId
@@ -61,7 +65,8 @@ export async function runAcpTurn(turn: TransportTurn, timings: AcpTimings = ACP_
         record.add({acp: 'permission', toolCallId: params.toolCall.toolCallId, title, kind: params.toolCall.kind ?? 'other', answer: 'cancelled', refused: false})
         return {outcome: {outcome: 'cancelled'}}
       }
-      const answer = answerPermission(setup.permissions, {toolCall: {title, kind: params.toolCall.kind}, options: params.options})
+      const titles = [title, announced.get(params.toolCall.toolCallId) ?? ''].filter(Boolean)
+      const answer = answerPermission(setup.permissions, {toolCall: {titles, kind: params.toolCall.kind}, options: params.options})
       const chosen = answer.outcome.outcome === 'selected' ? params.options.find((o) => o.optionId === (answer.outcome as {optionId: string}).optionId)?.kind : 'cancelled'
       record.add({acp: 'permission', toolCallId: params.toolCall.toolCallId, title, kind: answer.kind, answer: chosen ?? 'cancelled', refused: answer.refused})
       if (answer.refused) record.note(`harness-refused-tool: ${title} (kind ${answer.kind}) refused at permission level ${setup.permissions}`)

@@ -6,7 +6,7 @@ const OPTIONS = [
   {optionId: 'always', kind: 'allow_always'},
   {optionId: 'no', kind: 'reject_once'},
 ]
-const ask = (title: string, kind: string, options = OPTIONS) => ({toolCall: {title, kind}, options})
+const ask = (title: string, kind: string, options = OPTIONS, announced = '') => ({toolCall: {titles: [title, announced].filter(Boolean), kind}, options})
 const chosen = (answer: ReturnType<typeof answerPermission>) => (answer.outcome.outcome === 'selected' ? answer.outcome.optionId : 'cancelled')
 
 describe('acp/permission', () => {
@@ -14,6 +14,7 @@ describe('acp/permission', () => {
     expect(['read', 'search', 'fetch', 'think'].map((kind) => chosen(answerPermission('read', ask('look', kind))))).to.deep.equal(['once', 'once', 'once', 'once'])
     expect(['edit', 'execute', 'delete', 'move', 'other'].map((kind) => chosen(answerPermission('read', ask('act', kind))))).to.deep.equal(['no', 'no', 'no', 'no', 'no'])
     expect(chosen(answerPermission('read', ask('mcp__agora__send', 'other')))).to.equal('once')
+    expect(chosen(answerPermission('read', ask('Approve MCP tool call', 'other', OPTIONS, 'Tool: agora/post_message')))).to.equal('once')
   })
 
   it('allows edits and execution once at write, but not a mode switch', () => {

@@ -61,7 +61,7 @@ describe('acp/run-turn', function () {
   })
 
   it('cancels a hanging turn on timeout with session/cancel and records the cancelled stop', async () => {
-    const {turn, calls} = fakeTurn('hang', {timeoutMs: 1000})
+    const {turn, calls} = fakeTurn('hang', {timeoutMs: 4000})
     const run = await runAcpTurn(turn, FAST)
     expect(calls().map((c) => c.method)).to.deep.equal(['initialize', 'session/new', 'session/prompt', 'session/cancel'])
     expect(recordOf(run.stdout).slice(-2)).to.deep.equal([{acp: 'cancel', sessionId: 'fake-session-1'}, {acp: 'stop', stopReason: 'cancelled'}])
@@ -70,7 +70,7 @@ describe('acp/run-turn', function () {
   })
 
   it('kills an agent that ignores session/cancel once the grace is over, and reaps its process', async () => {
-    const {turn, calls, pid} = fakeTurn('hang-deaf', {timeoutMs: 800})
+    const {turn, calls, pid} = fakeTurn('hang-deaf', {timeoutMs: 4000})
     const run = await runAcpTurn(turn, FAST)
     expect(calls().map((c) => c.method)).to.include('session/cancel')
     expect(run.timedOut).to.equal(true)
