@@ -53,11 +53,17 @@ export async function runAcpTurn(turn: TransportTurn, timings: AcpTimings = ACP_
   let sessionId: string | null = null
   // Tool calls by id as announced in session/update: a permission request may carry a generic title instead.
   const announced = new Map<string, string>()
+  // Agents differ in how a tool call first appears (a tool_call, a permission request, or straight a
+  // completed tool_call_update); the record marks the first sight so the evidence can pair call and outcome.
+  const seen = new Set<string>()
+  const firstSeen = (id: string): {firstSeen?: true} => (seen.has(id) ? {} : (seen.add(id), {firstSeen: true}))
   const app = client({name: 'agora'})
     .onNotification('session/update', ({params}) => {
       const update = params.update
-      if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.title) announced.set(update.toolCallId, update.title)
-      if (!muted) record.add({acp: 'update', update})
+      if (muted) return
+      if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return record.add({acp: 'update', update})
+      if (update.title) announced.set(update.toolCallId, update.title)
+      record.add({acp: 'update', update, ...firstSeen(update.toolCallId)})
     })
     .onRequest('session/request_permission', ({params}) => {
       const title = params.toolCall.title ?? params.toolCall.toolCallId
@@ -68,7 +74,7 @@ export async function runAcpTurn(turn: TransportTurn, timings: AcpTimings = ACP_
       const titles = [title, announced.get(params.toolCall.toolCallId) ?? ''].filter(Boolean)
       const answer = answerPermission(setup.permissions, {toolCall: {titles, kind: params.toolCall.kind}, options: params.options})
       const chosen = answer.outcome.outcome === 'selected' ? params.options.find((o) => o.optionId === (answer.outcome as {optionId: string}).optionId)?.kind : 'cancelled'
-      record.add({acp: 'permission', toolCallId: params.toolCall.toolCallId, title, kind: answer.kind, answer: chosen ?? 'cancelled', refused: answer.refused})
+      record.add({acp: 'permission', toolCallId: params.toolCall.toolCallId, title, kind: answer.kind, answer: chosen ?? 'cancelled', refused: answer.refused, ...firstSeen(params.toolCall.toolCallId)})
       if (answer.refused) record.note(`harness-refused-tool: ${title} (kind ${answer.kind}) refused at permission level ${setup.permissions}`)
       return {outcome: answer.outcome}
     })

@@ -49,6 +49,13 @@ describe('acp/run-turn', function () {
     expect(verdict).to.deep.include({ok: true, tools: ['whoami']})
   })
 
+  it('counts a tool call first seen in a permission request, or only as a completed update', async () => {
+    for (const mode of ['announce-by-permission', 'completed-only']) {
+      const run = await runAcpTurn(fakeTurn(mode).turn, FAST)
+      expect(judge(run.stdout, run.stderr, run.exitCode), mode).to.deep.include({ok: true, tools: ['whoami']})
+    }
+  })
+
   it('reports an agent that crashes mid-turn as exited, with no stop reason, and reaps it', async () => {
     const crashing = fakeTurn('crash')
     const run = await runAcpTurn(crashing.turn, FAST)
