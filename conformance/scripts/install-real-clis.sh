@@ -13,13 +13,14 @@ CLIS=(
   "@mariozechner/pi-coding-agent=pi"
   "@anthropic-ai/claude-code=claude"
 )
-# Agent Client Protocol agents, pinned: package@version=binary. They speak only ACP on stdio (no
-# --version), so the installed package.json's version is what proves one present. Both ship their
+# Agent Client Protocol agents, pinned: package@version=binary. The adapters speak only ACP on stdio
+# (no --version), so the installed package.json's version is what proves one present. Both ship their
 # code in npm packages (codex-acp's native binary is an npm optional dependency), nothing is fetched
 # from elsewhere at install time.
 ACP_AGENTS=(
   "@zed-industries/claude-code-acp@0.16.2=claude-code-acp"
   "@zed-industries/codex-acp@0.16.0=codex-acp"
+  "@google/gemini-cli@0.61.0=gemini"
 )
 
 installed_version() {

@@ -66,6 +66,7 @@ const VENDOR_PATTERNS: RegExp[] = [
   /(?<![a-z])codex(?![a-z])/i,
   /(?<![a-z])opencode(?![a-z])/i,
   /(?<![a-z])abstractcode(?![a-z])/i,
+  /(?<![a-z])gemini(?![a-z])/i,
   /cursor-agent|\.cursor\b|['"`]cursor['"`]/i,
   /(?<![a-z0-9_.$])pi(?![a-z0-9_])|\bPI_[A-Z]/i,
 ]

@@ -72,7 +72,7 @@ export function textOf(value: unknown): string {
 
 /**
  * A tool result whose content parts arrive JSON-encoded inside the text (`Output:\n[{"type":"text",
- * "text":"…"}]`, as newer codex cores send an MCP result): the prefix plus the decoded part texts,
+ * "text":"…"}]`, as some agent cores send an MCP result): the prefix plus the decoded part texts,
  * or null when the text holds no such array.
  */
 function decodedParts(text: string): string | null {

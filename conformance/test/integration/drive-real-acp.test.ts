@@ -13,7 +13,7 @@ describe('integration/drive-real over ACP', function () {
     }
   })
 
-  for (const harness of ['claude-acp', 'codex-acp'] satisfies WiredHarness[]) {
+  for (const harness of ['claude-acp', 'codex-acp', 'gemini'] satisfies WiredHarness[]) {
     it(`drives one real ${harness} reception turn that answers an ask through the real agora-mcp, leaving the asker an answer to consume`, async () => {
       const world = await openWorld(harness, [CLI_BIN])
       const live = await wireLive(world, harness)
@@ -30,7 +30,7 @@ describe('integration/drive-real over ACP', function () {
           status: 'open', title: 'a question', body: 'What is the answer?', asks: [{id: 'q1', text: 'What is the answer?', to: [world.agentId]}],
         })
 
-        const drive = await world.run(['drive', '--once', '--max-wait', '30', '--debounce', '0', '--reception-timeout', '180'], live.env)
+        const drive = await world.run(['drive', '--once', '--max-wait', '30', '--debounce', '0', '--reception-timeout', '180', ...live.flags], live.env)
         const lines = drive.stdout.split('\n').filter((l) => l.startsWith('AGORA_DRIVE'))
         expect(drive.code, `${drive.stdout}\n${drive.stderr}`).to.equal(0)
         expect(lines.find((l) => l.includes('event=turn_end'))).to.match(

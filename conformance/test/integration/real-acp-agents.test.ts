@@ -23,6 +23,7 @@ const probe = (report: Report, id: string) => report.probes.find((p) => p.id ===
 const EXPECTED: Array<[WiredHarness, string[]]> = [
   ['claude-acp', []],
   ['codex-acp', ['C2']],
+  ['gemini', []],
 ]
 
 describe('integration/real ACP agents from npm', function () {

@@ -18,6 +18,7 @@ function runScript(env: Record<string, string>): Promise<{code: number; stdout: 
 const ACP_AGENTS: Array<[string, string, string]> = [
   ['@zed-industries/claude-code-acp', '0.16.2', 'claude-code-acp'],
   ['@zed-industries/codex-acp', '0.16.0', 'codex-acp'],
+  ['@google/gemini-cli', '0.61.0', 'gemini'],
 ]
 
 /** An installed-looking ACP agent: its package.json at `version` and an executable bin. */
@@ -49,7 +50,7 @@ describe('scripts/install-real-clis', function () {
     const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
     expect(result.code, result.stderr).to.equal(0)
     expect(result.stdout).to.equal(`${bin}\n`)
-    for (const name of ['codex', 'opencode', 'pi', 'claude', 'claude-code-acp', 'codex-acp']) expect(result.stderr).to.contain(`${name} present, skipped`)
+    for (const name of ['codex', 'opencode', 'pi', 'claude', 'claude-code-acp', 'codex-acp', 'gemini']) expect(result.stderr).to.contain(`${name} present, skipped`)
     expect(result.stderr).to.contain('claude-code-acp 0.16.2 (ACP)')
     expect(result.stderr).to.not.contain('installing')
   })
@@ -75,6 +76,7 @@ describe('scripts/install-real-clis', function () {
     }
     fakeAcpAgent(cache, '@zed-industries/claude-code-acp', '0.16.2', 'claude-code-acp')
     fakeAcpAgent(cache, '@zed-industries/codex-acp', '0.1.0', 'codex-acp')
+    fakeAcpAgent(cache, '@google/gemini-cli', '0.61.0', 'gemini')
     const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
     expect(result.stderr).to.contain('claude-code-acp present, skipped')
     expect(result.stderr).to.contain('installing @zed-industries/codex-acp@0.16.0 into')
