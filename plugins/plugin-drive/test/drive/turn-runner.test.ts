@@ -3,7 +3,7 @@ import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {mcpBindingEnv, resolveDeclaration} from '@agora/contract'
-import type {HarnessDeclaration} from '@agora/contract'
+import type {AcpHarnessDeclaration, HarnessDeclaration} from '@agora/contract'
 
 import {turnRunner} from '../../src/drive/turn-runner.js'
 import {writeTurnFiles} from '../../src/drive/turn-env.js'
@@ -49,10 +49,12 @@ describe('turnRunner', function () {
     const agent = join(REPO, 'agora-core/transport/test/fixtures/fake-acp-agent.mjs')
     const log = join(world.root, 'acp-calls.ndjson')
     const base = (await fixtureHarness()).declaration!
-    const acp = resolveDeclaration({
-      ...base, transport: 'acp', evidence: undefined, probeArgv: undefined, workspace: undefined,
+    const {evidence: _evidence, probeArgv: _probeArgv, workspace: _workspace, ...data} = base
+    const declared: AcpHarnessDeclaration = {
+      ...data, transport: 'acp',
       buildCommand: (turn) => ({argv: [agent], env: {FAKE_ACP_MODE: 'happy', FAKE_ACP_LOG: log}, session: turn.session}),
-    })
+    }
+    const acp = resolveDeclaration(declared)
     const out: string[] = []
     const outcome = await (await runner(acp, out))({lane: 'work', kind: 'work', prompt: 'AGORA WORK CHUNK', sessionId: null, timeoutS: 20})
     expect(outcome.verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: 'fake-session-1'})
