@@ -2,7 +2,8 @@ import type {WorkspaceFootprint} from './workspace-spec.js'
 
 /**
  * What `agora setup` writes for an ACP agent that declares no footprint of its own: AGENTS.md and
- * the skill. No MCP config file: the transport hands agora's server to every `session/new`.
+ * the skill. No MCP config file: the transport hands agora's server to every `session/new`. Opt-in:
+ * `--harness all` leaves it out.
  */
 export const ACP_WORKSPACE: WorkspaceFootprint = {
   mcpConfig: null,
@@ -21,5 +22,6 @@ export const ACP_WORKSPACE: WorkspaceFootprint = {
   hooks: null,
   skillDir: '.agents/skills/agora-channels',
   files: [],
-  optIn: null,
+  // `--harness all` wires each framework once through its own harness; an ACP agent is a second road to one of them.
+  optIn: 'an ACP agent writes nothing of its own (its session carries the MCP server); name it explicitly to wire it',
 }
