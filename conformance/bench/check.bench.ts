@@ -1,8 +1,9 @@
 /**
  * `npm run bench:check`: wall time of the structural probes (C1–C8, C0 included as it is free) of
- * `agora harness-check` for each of the seven harnesses, in a workspace wired by `agora setup`,
- * median of RUNS runs, in-process (no CLI start-up). Real CLIs come from install-real-clis.sh's
- * cache when present; otherwise, and for the harnesses not on npm, a fixture binary stands in.
+ * `agora harness-check` for each of the ten harnesses (the three ACP agents included), in a workspace
+ * wired by `agora setup`, median of RUNS runs, in-process (no CLI start-up). Real CLIs come from
+ * install-real-clis.sh's cache when present; otherwise, and for the harnesses not on npm, a fixture
+ * binary stands in (an ACP agent has no fixture: a stand-in would not answer `initialize`).
  */
 import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -20,6 +21,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const HARNESSES: Array<[string, string]> = [
   ['claude', 'claude'], ['codex', 'codex'], ['cursor', 'cursor-agent'], ['opencode', 'opencode'],
   ['pi', 'pi'], ['abstractcode', 'abstractcode'], ['abstractcode-tui', 'abstractcode-tui'],
+  ['claude-acp', 'claude-code-acp'], ['codex-acp', 'codex-acp'], ['gemini', 'gemini'],
 ]
 const structural = PROBES.filter((probe) => probe.kind === 'structural')
 

@@ -2,6 +2,7 @@ import {constants} from 'node:fs'
 import {access, chmod, mkdir, readFile, stat, writeFile} from 'node:fs/promises'
 import {delimiter, dirname, join} from 'node:path'
 import {execa} from 'execa'
+import {turnTransport} from '@agora/transport'
 import type {HubPort, Ports, SpawnRequest, SpawnResult} from './types.js'
 
 const MAX_FILE = 1024 * 1024
@@ -145,5 +146,6 @@ export function realPorts(env: Record<string, string | undefined>, hub: HubPort)
     writeFile: writePrivateFile,
     now: () => Date.now(),
     hub,
+    transport: turnTransport,
   }
 }

@@ -26,7 +26,7 @@ export function checkTurnInput(ctx: ProbeContext, decl: HarnessDeclaration, requ
   }
 }
 
-/** Everything a turn can read, as text: what C4, C5 and C8 search and diff. */
+/** Everything a turn can read, as text (its session calls included): what C4, C5 and C8 search and diff. */
 export interface Surface {
   built: BuiltCommand
   text: string
@@ -61,6 +61,7 @@ export async function buildSurface(ctx: ProbeContext, decl: HarnessDeclaration, 
     sources.push(file.path)
   }
   parts.push(JSON.stringify(built.env))
+  if (built.session) parts.push(JSON.stringify(built.session))
   const config = decl.workspace?.mcpConfig?.path
   if (config) {
     const path = resolve(ctx.workspace, config)

@@ -1,4 +1,4 @@
-import type {HarnessDeclaration, McpLaunch, SeatBinding} from '@agora/contract'
+import type {HarnessDeclaration, McpLaunch, SeatBinding, Transport, TurnTransport} from '@agora/contract'
 
 export type Status = 'PASS' | 'WARN' | 'FAIL' | 'SKIP'
 export type ProbeId = 'C0' | 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C6' | 'C7' | 'C8' | 'C9'
@@ -58,6 +58,8 @@ export interface Ports {
   writeFile(path: string, content: string): Promise<void>
   now(): number
   hub: HubPort
+  /** The transport that carries a declaration's turns (C2 probes its launch, C9 runs the live turn through it). */
+  transport(name: Transport): TurnTransport
 }
 
 /** The harness as discovery found it (the shape of @agora/contract's DiscoveredHarness). */

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {mcpBindingEnv, validateDeclaration} from '@agora/contract'
-import type {HarnessDeclaration} from '@agora/contract'
+import type {HarnessDeclaration, Transport, TurnTransport} from '@agora/contract'
 import type {HarnessUnderTest, Ports, ProbeContext, SpawnRequest, SpawnResult} from '../src/types.js'
 import {DEFAULT_TIMEOUTS} from '../src/check.js'
 
@@ -42,11 +42,27 @@ export async function loadFixture(dir: string): Promise<HarnessUnderTest> {
 export const ok = (stdout = '', extra: Partial<SpawnResult> = {}): SpawnResult =>
   ({exitCode: 0, stdout, stderr: '', timedOut: false, durationMs: 12, error: null, ...extra})
 
-/** Plain fakes for every port; each test overrides what it exercises. */
+/** A transport whose turns and probes are the (fake) spawn port's runs, so a test scripts one answer for both. */
+export function spawnTransport(name: Transport, spawn: Ports['spawn']): TurnTransport {
+  const launch = async (request: SpawnRequest) => {
+    const run = await spawn(request)
+    return {stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, spawnError: run.error, durationMs: run.durationMs}
+  }
+  return {
+    name,
+    runTurn: (turn) => launch({argv: turn.argv, cwd: turn.cwd, env: turn.env, timeoutMs: turn.timeoutMs}),
+    async probe(request) {
+      const run = await launch(request)
+      return {...run, ended: !run.timedOut && run.spawnError === null, problem: run.spawnError ?? (run.timedOut ? 'timed out' : null), facts: {}}
+    },
+  }
+}
+
+/** Plain fakes for every port; each test overrides what it exercises. The transport runs through `spawn` unless given. */
 export function fakePorts(overrides: Partial<Ports> & {files?: Record<string, string>; spawned?: SpawnRequest[]} = {}): Ports {
   const files = overrides.files ?? {}
   const spawned = overrides.spawned ?? []
-  return {
+  const ports: Ports = {
     which: async (binary) => `/fake/bin/${binary}`,
     spawn: async (request) => {
       spawned.push(request)
@@ -58,8 +74,10 @@ export function fakePorts(overrides: Partial<Ports> & {files?: Record<string, st
     },
     now: () => 1_000,
     hub: {reader: null, presenceUpdatedAt: async () => -1},
+    transport: (name) => spawnTransport(name, ports.spawn),
     ...overrides,
   }
+  return ports
 }
 
 export const SEAT = {agentId: 'seat-under-test', url: 'http://127.0.0.1:8765', home: '/tmp/agora-home-fake', about: ''}

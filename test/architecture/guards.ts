@@ -8,11 +8,12 @@ const CORE_EDGES: Record<string, string[]> = {
   '@agora/home': [],
   '@agora/protocol': ['@agora/contract'],
   '@agora/model-stub': [],
+  '@agora/transport': ['@agora/contract'],
   '@agora/hub': ['@agora/protocol', '@agora/home'],
   '@agora/client': ['@agora/protocol', '@agora/home'],
   '@agora/mcp': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/agent': ['@agora/client', '@agora/protocol', '@agora/home'],
-  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home'],
+  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home', '@agora/transport'],
 }
 const CLI = '@agora/cli'
 
@@ -66,6 +67,7 @@ const VENDOR_PATTERNS: RegExp[] = [
   /(?<![a-z])codex(?![a-z])/i,
   /(?<![a-z])opencode(?![a-z])/i,
   /(?<![a-z])abstractcode(?![a-z])/i,
+  /(?<![a-z])gemini(?![a-z])/i,
   /cursor-agent|\.cursor\b|['"`]cursor['"`]/i,
   /(?<![a-z0-9_.$])pi(?![a-z0-9_])|\bPI_[A-Z]/i,
 ]

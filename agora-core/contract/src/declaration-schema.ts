@@ -8,6 +8,7 @@ import {
   SEMANTIC_STAGES,
   TOOL_REACHES,
   TRANSPORT_STAGES,
+  TRANSPORTS,
 } from './vocabulary.js'
 
 const STAGES = [...SEMANTIC_STAGES, ...CONFIG_STAGES, ...TRANSPORT_STAGES]
@@ -93,8 +94,9 @@ export const declarationSchema = {
     name: {type: 'string', pattern: '^[a-z][a-z0-9-]*$'},
     summary: nonEmpty,
     contract: nonEmpty,
+    transport: {enum: [...TRANSPORTS]},
     binary: nonEmpty,
-    probeArgv: {type: 'array', items: str, minItems: 1},
+    probeArgv: strings,
     supports: words(KNOBS),
     advisory: words(KNOBS),
     unmet: words(CONTRACT_ITEMS),

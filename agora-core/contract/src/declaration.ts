@@ -7,6 +7,7 @@ import type {
   PermissionLevel,
   ToolReach,
   TurnKind,
+  Transport,
   TurnStage,
 } from './vocabulary.js'
 import type {EvidenceSpec} from './evidence-spec.js'
@@ -48,6 +49,12 @@ export interface Turn {
   permissions: PermissionLevel
   /** The declaration's argv for that level, resolved by core. */
   permissionArgv: string[]
+  /**
+   * The session calls with no knob applied, resolved by core for a session transport: the workspace
+   * as cwd, agora's stdio MCP server (the bearer-free binding env), the permission level, and the
+   * session to resume. A plugin adds its knobs (`modelId`, `modeId`, `configOptions`) on top.
+   */
+  session: SessionSetup
   /** `--harness-arg K=V` pairs in operator order; only non-empty when the harness declares `harness-args`. */
   harnessArgs: Array<[string, string]>
   seat: SeatBinding
@@ -76,6 +83,35 @@ export interface TurnFile {
   content: string
 }
 
+/** An MCP server as a session request carries it (ACP's `McpServerStdio`): env as name/value pairs. */
+export interface SessionMcpServer {
+  name: string
+  command: string
+  args: string[]
+  env: Array<{name: string; value: string}>
+}
+
+/**
+ * The session calls a non-argv transport makes before and around the prompt, as data: `session/new`
+ * (or `session/load` / `session/resume` for `resumeSessionId` when the agent advertises it) with
+ * `mcpServers`, then each knob as its own call. `permissions` is the level the transport answers
+ * the agent's permission requests from.
+ */
+export interface SessionSetup {
+  /** Absolute; the session's working folder. */
+  cwd: string
+  mcpServers: SessionMcpServer[]
+  permissions: PermissionLevel
+  /** The session to continue, or null for a fresh one. */
+  resumeSessionId: string | null
+  /** `session/set_mode` with this mode id, when set. */
+  modeId: string | null
+  /** `session/set_model` with this model id, when set. */
+  modelId: string | null
+  /** `session/set_config_option` calls, in order (a reasoning effort, say). */
+  configOptions: Array<{configId: string; value: string}>
+}
+
 /** What `buildCommand` returns: the argv (argv[0] is the binary), extra env, and files to write first. */
 export interface BuiltCommand {
   argv: string[]
@@ -91,6 +127,8 @@ export interface BuiltCommand {
    * id, or a state-file token); the driver adopts it like a stream-reported id when the verdict has none.
    */
   sessionId?: string
+  /** The session calls, for a declaration whose transport is not argv (argv then only launches the agent). */
+  session?: SessionSetup
 }
 
 /** The verdict on one finished turn, from the evidence stream or, without one, the exit code. */
@@ -133,9 +171,11 @@ export interface HarnessDeclaration {
   summary: string
   /** Semver range of the agora harness contract this declaration targets, e.g. '^1'. */
   contract: string
+  /** How a turn is carried; absent means 'argv'. */
+  transport?: Transport
   /** The executable looked up on PATH. */
   binary: string
-  /** Arguments that prove a run terminates without an LLM call (C2). */
+  /** Arguments that prove a run terminates without an LLM call (C2; an ACP agent's probe is its `initialize`). */
   probeArgv: string[]
   supports: Knob[]
   /** Knobs forwarded but not guaranteed by the framework; printed once at arm time. */

@@ -1,3 +1,4 @@
+import {resolveDeclaration} from './resolve-declaration.js'
 import {validateDeclaration} from './validate-declaration.js'
 import type {HarnessDeclaration} from './declaration.js'
 
@@ -59,7 +60,7 @@ export async function discoverHarnesses(config: HookRunner): Promise<DiscoveredH
     found.push({
       name: field('name') ?? plugin.name,
       plugin: ref(plugin),
-      declaration: check.valid ? (result as HarnessDeclaration) : null,
+      declaration: check.valid ? resolveDeclaration(result as HarnessDeclaration) : null,
       contract: field('contract'),
       valid: check.valid,
       problems: check.problems,

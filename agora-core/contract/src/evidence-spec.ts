@@ -69,7 +69,8 @@ export interface EvidenceSpec {
   /**
    * Tool-name forms this harness uses for agora's tools, normalised to bare names: a name starting
    * with a prefix ('mcp__agora__', 'agora_') is agora's; a form starting with ':' (e.g. '::agora::')
-   * may also occur inside the name, and the bare name is what follows it.
+   * may also occur inside the name, and the bare name is what follows it; a form ending in '$' is a
+   * suffix (' (agora MCP Server)$'), and the bare name is what precedes it.
    */
   toolNamePrefixes: string[]
   toolEvents: ToolEventRule[]

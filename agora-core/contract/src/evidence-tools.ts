@@ -10,10 +10,16 @@ export interface ToolOutcome {
 
 /**
  * A tool name in any of the declared agora forms, reduced to the bare name; null when the name is
- * not agora's. A form starting with ':' may also occur inside the name ('mcp::agora::whoami').
+ * not agora's. A form starting with ':' may also occur inside the name ('mcp::agora::whoami'); a
+ * form ending in '$' is a suffix, the bare name what precedes it ('whoami (agora MCP Server)').
  */
 export function bareToolName(name: string, prefixes: string[]): string | null {
   for (const prefix of prefixes) {
+    if (prefix.endsWith('$')) {
+      const suffix = prefix.slice(0, -1)
+      if (name.endsWith(suffix) && name.length > suffix.length) return name.slice(0, -suffix.length)
+      continue
+    }
     if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length)
     const at = prefix.startsWith(':') ? name.lastIndexOf(prefix) : -1
     if (at >= 0 && name.length > at + prefix.length) return name.slice(at + prefix.length)

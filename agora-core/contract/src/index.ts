@@ -4,6 +4,7 @@ export {
   CONTRACT_ITEMS,
   CONTRACT_VERSION,
   DEFAULT_PERMISSION_LEVEL,
+  DEFAULT_TRANSPORT,
   HARD_ITEMS,
   IDENTITY_SCOPES,
   KNOBS,
@@ -12,6 +13,7 @@ export {
   SEMANTIC_STAGES,
   TOOL_REACHES,
   TRANSPORT_STAGES,
+  TRANSPORTS,
   TURN_KINDS,
 } from './vocabulary.js'
 export type {
@@ -23,6 +25,7 @@ export type {
   Lane,
   PermissionLevel,
   ToolReach,
+  Transport,
   TurnKind,
   TurnStage,
 } from './vocabulary.js'
@@ -34,6 +37,8 @@ export type {
   McpLaunch,
   PermissionDeclaration,
   SeatBinding,
+  SessionMcpServer,
+  SessionSetup,
   Turn,
   TurnFile,
   TurnVerdict,
@@ -57,3 +62,9 @@ export type {DiscoveredHarness, HookRunner, PluginRef} from './discover.js'
 export {BEARER_PATTERN, commandSurface, findBearer} from './surface.js'
 export {probeKnob, probeValue} from './knob-probe.js'
 export type {KnobOutcome, KnobProbe} from './knob-probe.js'
+export {ACP_EVIDENCE} from './acp-evidence.js'
+export {ACP_WORKSPACE} from './acp-workspace.js'
+export {resolveDeclaration} from './resolve-declaration.js'
+export type {AcpHarnessDeclaration, DeclaredHarness} from './resolve-declaration.js'
+export {transportOf} from './transport.js'
+export type {TransportProbe, TransportRun, TransportTurn, TurnLaunch, TurnTransport} from './transport.js'

@@ -7,6 +7,9 @@ import {probeKnob} from './knob-probe.js'
 import {armRefusal} from './arm.js'
 import {commandSurface, findBearer} from './surface.js'
 import {validateDeclaration} from './validate-declaration.js'
+import {resolveDeclaration} from './resolve-declaration.js'
+import type {DeclaredHarness} from './resolve-declaration.js'
+import {transportOf} from './transport.js'
 import {KNOBS, PERMISSION_LEVELS} from './vocabulary.js'
 import type {BuiltCommand, HarnessDeclaration, SeatBinding} from './declaration.js'
 
@@ -87,11 +90,24 @@ function fullRequest(decl: HarnessDeclaration) {
  * changes the command; every undeclared knob is refused; the binding reaches the turn; no bearer
  * anywhere; buildCommand is pure. An adapter's test calls it in one line.
  */
-export function describeHarnessContract(decl: HarnessDeclaration): void {
+export function describeHarnessContract(declared: DeclaredHarness): void {
+  const decl = resolveDeclaration(declared)
   describe(`the agora harness contract: ${decl.name}`, () => {
     it('passes the contract schema and its invariants', () => {
-      expect(validateDeclaration(decl).problems).to.deep.equal([])
+      expect(validateDeclaration(declared).problems).to.deep.equal([])
     })
+
+    if (transportOf(decl) !== 'argv') {
+      it("opens every session with agora's stdio MCP server under the seat's id, in the workspace", () => {
+        const input = sampleTurnInput()
+        const session = decl.buildCommand(prepareTurn(decl, input)).session
+        expect(session, 'a session transport needs the session calls').to.not.equal(undefined)
+        expect(session!.cwd).to.equal(input.workspace)
+        const agora = session!.mcpServers.find((server) => server.command === input.mcp.command)
+        expect(agora, "agora's MCP server in mcpServers").to.not.equal(undefined)
+        expect(agora!.env).to.deep.include({name: 'AGORA_AGENT_ID', value: input.seat.agentId})
+      })
+    }
 
     it('builds the same command twice without touching fs, env or the clock', () => {
       const turn = prepareTurn(decl, sampleTurnInput({seat: plantedSeat()}))

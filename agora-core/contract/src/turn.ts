@@ -42,16 +42,26 @@ export function prepareTurn(decl: HarnessDeclaration, input: TurnInput, all: Har
   const refusal = armRefusal(decl, input, all)
   if (refusal) throw new ContractRefusal(refusal)
   const permissions = resolvePermissions(decl, input.permissions)
+  const sessionId = input.sessionId || null
   return {
     prompt: input.prompt,
     kind: input.kind,
     lane: input.lane,
-    sessionId: input.sessionId || null,
+    sessionId,
     model: input.model || decl.defaults.model,
     provider: input.provider || null,
     reasoning: input.reasoning || decl.defaults.reasoning,
     permissions,
     permissionArgv: [...(decl.permissions.argv[permissions] ?? [])],
+    session: {
+      cwd: input.workspace,
+      mcpServers: [{name: 'agora', command: input.mcp.command, args: [...input.mcp.args], env: Object.entries(input.mcp.env).map(([name, value]) => ({name, value}))}],
+      permissions,
+      resumeSessionId: sessionId,
+      modeId: null,
+      modelId: null,
+      configOptions: [],
+    },
     harnessArgs: (input.harnessArgs ?? []).map(([k, v]) => [k, v] as [string, string]),
     seat: {...input.seat},
     mcp: {command: input.mcp.command, args: [...input.mcp.args], env: {...input.mcp.env}},

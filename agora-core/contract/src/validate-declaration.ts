@@ -2,6 +2,7 @@ import {Ajv} from 'ajv'
 import semver from 'semver'
 import {declarationSchema} from './declaration-schema.js'
 import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
+import {resolveDeclaration} from './resolve-declaration.js'
 import type {HarnessDeclaration} from './declaration.js'
 
 const ajv = new Ajv({allErrors: true, strict: false})
@@ -16,7 +17,8 @@ export interface DeclarationCheck {
  * C0 at runtime: the JSON schema of the data half, then the invariants the schema cannot say.
  * Every problem is one sentence naming the field, so a plugin author can fix it from the list.
  */
-export function validateDeclaration(decl: unknown): DeclarationCheck {
+export function validateDeclaration(declared: unknown): DeclarationCheck {
+  const decl = resolveDeclaration(declared)
   if (!checkSchema(decl)) {
     const problems = (checkSchema.errors ?? []).map((e) => `${e.instancePath || 'declaration'} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
     if (decl && typeof decl === 'object' && typeof (decl as {buildCommand?: unknown}).buildCommand !== 'function') problems.push('buildCommand must be a function')
@@ -30,6 +32,7 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   const problems: string[] = []
   const need = (ok: boolean, problem: string) => ok || problems.push(problem)
   need(typeof d.buildCommand === 'function', 'buildCommand must be a function')
+  need((d.transport ?? 'argv') !== 'argv' || d.probeArgv.length > 0, 'probeArgv must name the arguments of a run that ends without an LLM call (C2)')
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
   need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
   need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")

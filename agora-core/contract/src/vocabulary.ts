@@ -26,6 +26,16 @@ export type PermissionLevel = (typeof PERMISSION_LEVELS)[number]
 /** The level a driven seat gets when neither the operator nor the harness names one. */
 export const DEFAULT_PERMISSION_LEVEL: PermissionLevel = 'write'
 
+/**
+ * How a turn is carried. 'argv': a process built from argv whose stdout is the evidence. 'acp': an
+ * Agent Client Protocol agent driven over JSON-RPC on stdio. ('http', for Orca workers, comes next.)
+ */
+export const TRANSPORTS = ['argv', 'acp'] as const
+export type Transport = (typeof TRANSPORTS)[number]
+
+/** The transport of a declaration that names none: every plugin written before transports existed. */
+export const DEFAULT_TRANSPORT: Transport = 'argv'
+
 export const CONTINUITY_STYLES = ['resume-id', 'state-file', 'none'] as const
 export type Continuity = (typeof CONTINUITY_STYLES)[number]
 

@@ -12,6 +12,13 @@ describe('evidence-tools', () => {
       expect(bareToolName('agora_', forms)).to.equal(null)
       expect(bareToolName('bash', forms)).to.equal(null)
     })
+
+    it("takes the bare name before a suffix form ending in '$'", () => {
+      const forms = [' (agora MCP Server)$']
+      expect(bareToolName('check_inbox (agora MCP Server)', forms)).to.equal('check_inbox')
+      expect(bareToolName(' (agora MCP Server)', forms)).to.equal(null)
+      expect(bareToolName('read_file (other MCP Server)', forms)).to.equal(null)
+    })
   })
 
   describe('appError', () => {

@@ -59,7 +59,7 @@ export function firstLine(text: string): string {
 
 /** Flattens the many shapes a tool result takes (string, text parts, nested content) into text. */
 export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value
+  if (typeof value === 'string') return decodedParts(value) ?? value
   if (Array.isArray(value)) return value.map((part) => textOf(part)).filter((t) => t !== '').join('\n')
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>
@@ -68,4 +68,21 @@ export function textOf(value: unknown): string {
     if ('output' in o) return textOf(o.output)
   }
   return ''
+}
+
+/**
+ * A tool result whose content parts arrive JSON-encoded inside the text (`Output:\n[{"type":"text",
+ * "text":"…"}]`, as some agent cores send an MCP result): the prefix plus the decoded part texts,
+ * or null when the text holds no such array.
+ */
+function decodedParts(text: string): string | null {
+  const at = text.indexOf('[{')
+  if (at < 0) return null
+  try {
+    const parts = JSON.parse(text.slice(at)) as unknown
+    if (!Array.isArray(parts) || !parts.every((p) => p && typeof p === 'object' && typeof (p as {text?: unknown}).text === 'string')) return null
+    return text.slice(0, at) + parts.map((p) => (p as {text: string}).text).join('\n')
+  } catch {
+    return null
+  }
 }

@@ -2,11 +2,12 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from 'node:net'
 import type {ScriptReply} from './script.js'
 import {answerChat} from './wire/chat.js'
+import {answerGenerateContent} from './wire/generate-content.js'
 import {answerMessages} from './wire/messages.js'
 import {answerResponses} from './wire/responses.js'
 import {sendJson} from './wire/sse.js'
 
-export type WireApi = 'responses' | 'messages' | 'chat' | 'count-tokens' | 'other'
+export type WireApi = 'responses' | 'messages' | 'chat' | 'generate-content' | 'count-tokens' | 'other'
 
 /** One request the stub received, kept for assertions. */
 export interface RecordedRequest {
@@ -61,7 +62,8 @@ export async function startModelStub(options: ModelStubOptions = {}): Promise<Mo
 
 export function classify(method: string, path: string): WireApi {
   if (method !== 'POST') return 'other'
-  if (path.endsWith('/messages/count_tokens')) return 'count-tokens'
+  if (path.endsWith('/messages/count_tokens') || path.endsWith(':countTokens')) return 'count-tokens'
+  if (/:(stream)?[gG]enerateContent$/.test(path)) return 'generate-content'
   if (path.endsWith('/responses')) return 'responses'
   if (path.endsWith('/chat/completions')) return 'chat'
   if (path.endsWith('/messages')) return 'messages'
@@ -81,11 +83,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: Recor
       res.writeHead(200, {'content-type': 'text/plain'}).end(method === 'HEAD' ? undefined : 'model-stub')
       return
     }
-    sendJson(res, 404, {error: {type: 'not_found', message: `the model stub serves POST /v1/responses, /v1/messages and /v1/chat/completions, not ${method} ${path}`}})
+    sendJson(res, 404, {error: {type: 'not_found', message: `the model stub serves POST /v1/responses, /v1/messages, /v1/chat/completions and /v1beta/models/<m>:(stream)generateContent, not ${method} ${path}`}})
     return
   }
   if (api === 'count-tokens') {
-    sendJson(res, 200, {input_tokens: 10})
+    sendJson(res, 200, path.endsWith(':countTokens') ? {totalTokens: 10} : {input_tokens: 10})
     return
   }
   if (body === null) {
@@ -94,6 +96,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, requests: Recor
   }
   if (api === 'responses') record.reply = answerResponses(body, res)
   else if (api === 'messages') record.reply = answerMessages(body, res)
+  else if (api === 'generate-content') record.reply = answerGenerateContent(body, res, path.endsWith(':streamGenerateContent'), /models\/([^/:]+):/.exec(path)?.[1] ?? 'stub-model')
   else record.reply = answerChat(body, res)
 }
 

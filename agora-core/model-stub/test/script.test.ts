@@ -38,5 +38,10 @@ describe('script', () => {
       expect(textOf({content: [{type: 'text', text: 'c'}]})).to.equal('c')
       expect(textOf(42)).to.equal('')
     })
+
+    it('decodes content parts that arrive JSON-encoded inside the text, and leaves other brackets alone', () => {
+      expect(textOf('Wall time: 0.3 seconds\nOutput:\n[{"type":"text","text":"to_answer 1\\n  - dm:a#1"}]')).to.equal('Wall time: 0.3 seconds\nOutput:\nto_answer 1\n  - dm:a#1')
+      expect(textOf('cursors=[{"a":1}] and more')).to.equal('cursors=[{"a":1}] and more')
+    })
   })
 })

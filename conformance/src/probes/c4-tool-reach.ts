@@ -1,10 +1,10 @@
-import {HARD_ITEMS} from '@agora/contract'
+import {HARD_ITEMS, transportOf} from '@agora/contract'
 import type {Probe} from '../types.js'
 import {buildSurface, hardUnmet} from '../surface.js'
 import {declarationOf} from './declaration-of.js'
 import {refusalText} from './refusal.js'
 
-/** agora's MCP server command reaches the turn: argv, env, a file the command names or carries, or the workspace config. */
+/** agora's MCP server command reaches the turn: argv, env, a file the command names or carries, the workspace config, or (acp) the session's mcpServers. */
 export const c4ToolReach: Probe = {
   id: 'C4',
   capability: 'tool-reach',
@@ -30,6 +30,12 @@ export const c4ToolReach: Probe = {
       const refusal = refusalText(error)
       if (refusal === null) throw error
       return {status: 'FAIL', detail: `agora refuses to build a turn: ${refusal}`}
+    }
+    if (transportOf(decl) !== 'argv') {
+      const reached = surface.built.session?.mcpServers.some((server) => server.command === ctx.mcp.command) ?? false
+      return reached
+        ? {status: 'PASS', detail: "agora's stdio MCP server is in the session's mcpServers (session/new)"}
+        : {status: 'FAIL', detail: `agora's MCP server (\`${ctx.mcp.command}\`) is not in the session's mcpServers — the plugin's buildCommand must pass turn.session on`}
     }
     if (!surface.text.includes(ctx.mcp.command)) {
       const config = decl.workspace?.mcpConfig?.path

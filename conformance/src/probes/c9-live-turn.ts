@@ -1,8 +1,8 @@
-import {assessTurn, bareToolName} from '@agora/contract'
+import {assessTurn, bareToolName, transportOf} from '@agora/contract'
 import type {HarnessDeclaration} from '@agora/contract'
 import type {Probe} from '../types.js'
 import {TURN_MARKER, scrubAgoraEnv, seconds} from '../env.js'
-import {buildSurface} from '../surface.js'
+import {LIVE_PROMPT, buildSurface} from '../surface.js'
 import {declarationOf} from './declaration-of.js'
 import {refusalText} from './refusal.js'
 
@@ -33,11 +33,13 @@ export const c9LiveTurn: Probe = {
     }
     for (const file of built.files ?? []) await ctx.ports.writeFile(file.path, file.content)
     const before = ctx.ports.hub.reader === null ? -1 : await ctx.ports.hub.presenceUpdatedAt(ctx.seat.agentId)
-    const run = await ctx.ports.spawn({
+    const run = await ctx.ports.transport(transportOf(decl)).runTurn({
       argv: built.argv,
       cwd: ctx.workspace,
       env: {...scrubAgoraEnv(ctx.env), ...built.env, ...TURN_MARKER},
       timeoutMs: ctx.timeouts.liveMs,
+      prompt: LIVE_PROMPT,
+      session: built.session ?? null,
     })
     const verdict = assessTurn(decl, {stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, kind: 'check'})
     const took = seconds(run.durationMs)
@@ -55,7 +57,7 @@ export const c9LiveTurn: Probe = {
         }
       }
     }
-    const why = run.error ?? (run.timedOut ? `timed out after ${Math.round(ctx.timeouts.liveMs / 1000)}s` : null)
+    const why = run.spawnError ?? (run.timedOut ? `timed out after ${Math.round(ctx.timeouts.liveMs / 1000)}s` : null)
     const judged = verdict.ok
       ? `the turn ended ok but never called whoami (tools: ${verdict.tools.join(', ') || 'none'})`
       : `stage=${verdict.stage} reason=${verdict.reason} ${verdict.detail}`.trim()

@@ -26,7 +26,7 @@ export interface WiringInput {
 }
 
 /** Harnesses whose real CLI the wiring can point at the stub. */
-export const WIRED_HARNESSES = ['codex', 'claude', 'opencode', 'pi'] as const
+export const WIRED_HARNESSES = ['codex', 'claude', 'opencode', 'pi', 'codex-acp', 'claude-acp', 'gemini'] as const
 export type WiredHarness = (typeof WIRED_HARNESSES)[number]
 
 /** A registry nobody listens on: a CLI that tries to fetch packages fails fast instead of leaving the box. */
@@ -36,7 +36,8 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
   const home = join(input.dir, 'home')
   mkdirSync(home, {recursive: true})
   switch (harness) {
-    case 'codex': {
+    case 'codex':
+    case 'codex-acp': {
       // CODEX_HOME must exist; its config.toml is codex's own provider surface (wire_api responses).
       const codexHome = join(input.dir, 'codex-home')
       mkdirSync(codexHome, {recursive: true})
@@ -53,6 +54,7 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
       return {env: {HOME: home, CODEX_HOME: codexHome, FAKE_API_KEY: 'sk-fake'}, flags: []}
     }
     case 'claude':
+    case 'claude-acp':
       // Messages API at the stub; state isolated; bypass mode is refused as root without IS_SANDBOX.
       return {
         env: {
@@ -96,6 +98,10 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
         flags: ['--model', 'fake/fake-model'],
       }
     }
+    case 'gemini':
+      // GOOGLE_GEMINI_BASE_URL is gemini-cli's own override of the Gemini API endpoint; the key is the api-key auth.
+      // A named model skips the 'auto' router, whose JSON classifier call the stub does not script.
+      return {env: {HOME: home, GEMINI_API_KEY: 'sk-fake', GOOGLE_GEMINI_BASE_URL: input.stubUrl, GEMINI_CLI_NO_RELAUNCH: 'true'}, flags: ['--model', 'gemini-2.5-pro']}
     case 'pi': {
       // The adapter points the agent dir at the turn's state dir (harness-check's: <home>/harness-check/<name>);
       // models.json there is the CLI's own provider surface.

@@ -14,6 +14,22 @@ function runScript(env: Record<string, string>): Promise<{code: number; stdout: 
   })
 }
 
+/** The pinned ACP agents: package, version, binary. */
+const ACP_AGENTS: Array<[string, string, string]> = [
+  ['@zed-industries/claude-code-acp', '0.16.2', 'claude-code-acp'],
+  ['@zed-industries/codex-acp', '0.16.0', 'codex-acp'],
+  ['@google/gemini-cli', '0.61.0', 'gemini'],
+]
+
+/** An installed-looking ACP agent: its package.json at `version` and an executable bin. */
+function fakeAcpAgent(cache: string, pkg: string, version: string, name: string): void {
+  mkdirSync(join(cache, 'node_modules', pkg), {recursive: true})
+  writeFileSync(join(cache, 'node_modules', pkg, 'package.json'), JSON.stringify({name: pkg, version}))
+  mkdirSync(join(cache, 'node_modules', '.bin'), {recursive: true})
+  writeFileSync(join(cache, 'node_modules', '.bin', name), '#!/bin/sh\nexit 0\n')
+  chmodSync(join(cache, 'node_modules', '.bin', name), 0o755)
+}
+
 describe('scripts/install-real-clis', function () {
   this.timeout(60_000)
   let cache: string
@@ -29,11 +45,13 @@ describe('scripts/install-real-clis', function () {
       writeFileSync(join(bin, name), `#!/bin/sh\necho "${name} 9.9.9"\n`)
       chmodSync(join(bin, name), 0o755)
     }
+    for (const [pkg, version, name] of ACP_AGENTS) fakeAcpAgent(cache, pkg, version, name)
     // Offline with an empty npm cache, any install attempt would fail: a pass proves nothing was installed.
     const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
     expect(result.code, result.stderr).to.equal(0)
     expect(result.stdout).to.equal(`${bin}\n`)
-    for (const name of ['codex', 'opencode', 'pi', 'claude']) expect(result.stderr).to.contain(`${name} present, skipped`)
+    for (const name of ['codex', 'opencode', 'pi', 'claude', 'claude-code-acp', 'codex-acp', 'gemini']) expect(result.stderr).to.contain(`${name} present, skipped`)
+    expect(result.stderr).to.contain('claude-code-acp 0.16.2 (ACP)')
     expect(result.stderr).to.not.contain('installing')
   })
 
@@ -46,6 +64,22 @@ describe('scripts/install-real-clis', function () {
     const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
     expect(result.stderr).to.contain('codex present, skipped')
     expect(result.stderr).to.match(/installing opencode-ai @mariozechner\/pi-coding-agent @anthropic-ai\/claude-code/)
+    expect(result.code).to.not.equal(0)
+  })
+
+  it('reinstalls an ACP agent whose installed version is not the pinned one', async () => {
+    const bin = join(cache, 'node_modules', '.bin')
+    mkdirSync(bin, {recursive: true})
+    for (const name of ['codex', 'opencode', 'pi', 'claude']) {
+      writeFileSync(join(bin, name), `#!/bin/sh\necho "${name} 9.9.9"\n`)
+      chmodSync(join(bin, name), 0o755)
+    }
+    fakeAcpAgent(cache, '@zed-industries/claude-code-acp', '0.16.2', 'claude-code-acp')
+    fakeAcpAgent(cache, '@zed-industries/codex-acp', '0.1.0', 'codex-acp')
+    fakeAcpAgent(cache, '@google/gemini-cli', '0.61.0', 'gemini')
+    const result = await runScript({AGORA_CLI_CACHE: cache, npm_config_offline: 'true', npm_config_cache: join(cache, 'npm-cache')})
+    expect(result.stderr).to.contain('claude-code-acp present, skipped')
+    expect(result.stderr).to.contain('installing @zed-industries/codex-acp@0.16.0 into')
     expect(result.code).to.not.equal(0)
   })
 })

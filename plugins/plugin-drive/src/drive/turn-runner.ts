@@ -1,12 +1,12 @@
 import {rmSync} from 'node:fs'
 
-import {assessTurn, prepareTurn} from '@agora/contract'
+import {assessTurn, prepareTurn, transportOf} from '@agora/contract'
+import {turnTransport} from '@agora/transport'
 import type {DriveRequest, HarnessDeclaration, Lane, McpLaunch, SeatBinding, TurnKind, TurnVerdict} from '@agora/contract'
 
 import type {HubPort} from '../hub-port.js'
 import {verifyReceptionDebt} from './debt.js'
 import {appendFailure, redact} from './failures.js'
-import {spawnTurn} from './spawn-turn.js'
 import type {TurnLog} from './turn-log.js'
 import {turnEnv, writeTurnFiles} from './turn-env.js'
 
@@ -70,8 +70,9 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     const started = Date.now()
     // the seat is deaf while a turn runs; say so every 10 minutes
     const running = setInterval(() => config.out(`AGORA_DRIVE turn-running agent=${agent} kind=${request.kind} elapsed=${Math.round((Date.now() - started) / 1000)}s — the seat hears nothing until this turn ends`), RUNNING_NOTICE_MS)
-    const spawned = await spawnTurn({
+    const spawned = await turnTransport(transportOf(decl)).runTurn({
       argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
+      prompt: turn.prompt, session: built.session ?? null,
       onLine: config.turnLog ? (line) => config.turnLog!.raw(line) : undefined,
     })
     clearInterval(running)

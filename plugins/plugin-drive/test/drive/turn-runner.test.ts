@@ -2,8 +2,8 @@ import {expect} from 'chai'
 import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {mcpBindingEnv} from '@agora/contract'
-import type {HarnessDeclaration} from '@agora/contract'
+import {mcpBindingEnv, resolveDeclaration} from '@agora/contract'
+import type {AcpHarnessDeclaration, HarnessDeclaration} from '@agora/contract'
 
 import {turnRunner} from '../../src/drive/turn-runner.js'
 import {writeTurnFiles} from '../../src/drive/turn-env.js'
@@ -43,6 +43,26 @@ describe('turnRunner', function () {
     expect(readFileSync(filePath, 'utf8')).to.equal('{"seat":"bob"}')
     expect(statSync(filePath).mode & 0o777).to.equal(0o600)
     expect(out.at(-1)).to.match(/^AGORA_DRIVE event=turn_end status=ok agent=bob harness=scripted kind=boot dur=\d+s session=- mcp_tools=unobservable$/)
+  })
+
+  it('carries an acp declaration\'s turn over ACP: agora\'s server in session/new under the seat, judged by the session record', async () => {
+    const agent = join(REPO, 'agora-core/transport/test/fixtures/fake-acp-agent.mjs')
+    const log = join(world.root, 'acp-calls.ndjson')
+    const base = (await fixtureHarness()).declaration!
+    const {evidence: _evidence, probeArgv: _probeArgv, workspace: _workspace, ...data} = base
+    const declared: AcpHarnessDeclaration = {
+      ...data, transport: 'acp',
+      buildCommand: (turn) => ({argv: [agent], env: {FAKE_ACP_MODE: 'happy', FAKE_ACP_LOG: log}, session: turn.session}),
+    }
+    const acp = resolveDeclaration(declared)
+    const out: string[] = []
+    const outcome = await (await runner(acp, out))({lane: 'work', kind: 'work', prompt: 'AGORA WORK CHUNK', sessionId: null, timeoutS: 20})
+    expect(outcome.verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: 'fake-session-1'})
+    const opened = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as {method: string; params: {cwd: string; mcpServers: Array<{command: string; env: Array<{name: string; value: string}>}>}}).find((c) => c.method === 'session/new')!
+    expect(opened.params.cwd).to.equal(world.workspace)
+    expect(opened.params.mcpServers[0].command).to.equal(join(REPO, 'bin/agora-mcp.js'))
+    expect(opened.params.mcpServers[0].env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'bob'})
+    expect(out.at(-1)).to.match(/^AGORA_DRIVE event=turn_end status=ok agent=bob harness=scripted kind=work dur=\d+s session=fake-session-1 mcp_tools=whoami$/)
   })
 
   it('turns a reception turn that left its debt into stage=reception reason=debt-remains', async () => {

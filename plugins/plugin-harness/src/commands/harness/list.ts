@@ -1,5 +1,6 @@
 import {Command} from '@oclif/core'
-import {discoverHarnesses} from '@agora/contract'
+import {discoverHarnesses, transportOf} from '@agora/contract'
+import type {Transport} from '@agora/contract'
 
 /** One installed harness plugin, as `agora harness list` reports it. */
 export interface HarnessListEntry {
@@ -10,6 +11,8 @@ export interface HarnessListEntry {
   source: 'core' | 'user' | 'link'
   root: string
   contract: string | null
+  /** How its turns are carried (argv, acp), or null when the plugin declared nothing valid. */
+  transport: Transport | null
   valid: boolean
   /** Valid and not shadowed: what `--harness <name>` resolves to. */
   active: boolean
@@ -43,6 +46,7 @@ export default class HarnessList extends Command {
       source: sourceOf(h.plugin.type),
       root: h.plugin.root,
       contract: h.contract,
+      transport: h.declaration ? transportOf(h.declaration) : null,
       valid: h.valid,
       active: h.active,
       shadowedBy: h.shadowedBy?.name ?? null,
@@ -50,7 +54,7 @@ export default class HarnessList extends Command {
     }))
     for (const h of harnesses) {
       const state = h.active ? 'ok' : h.shadowedBy ? `shadowed by ${h.shadowedBy}` : 'INVALID'
-      this.log(`${h.name.padEnd(18)} ${h.version.padEnd(9)} ${h.source.padEnd(5)} contract ${(h.contract ?? '-').padEnd(6)} ${state}  ${h.plugin}`)
+      this.log(`${h.name.padEnd(18)} ${h.version.padEnd(9)} ${h.source.padEnd(5)} contract ${(h.contract ?? '-').padEnd(6)} ${(h.transport ?? '-').padEnd(4)} ${state}  ${h.plugin}`)
       for (const problem of h.problems) this.log(`    - ${problem}`)
     }
     if (harnesses.length === 0) this.log('no harness plugin is installed: agora plugins install <package>')

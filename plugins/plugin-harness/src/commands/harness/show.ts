@@ -1,5 +1,5 @@
 import {Args, Command} from '@oclif/core'
-import {discoverHarnesses, mcpBindingEnv, prepareTurn, sampleTurnInput} from '@agora/contract'
+import {discoverHarnesses, mcpBindingEnv, prepareTurn, sampleTurnInput, transportOf} from '@agora/contract'
 import type {BuiltCommand, HarnessDeclaration, SeatBinding} from '@agora/contract'
 
 export interface HarnessShowResult {
@@ -50,7 +50,7 @@ export default class HarnessShow extends Command {
     }
     this.log(`${decl.name} — ${decl.summary}`)
     this.log(`  plugin      ${match.plugin.name} ${match.plugin.version} (${match.plugin.type})`)
-    this.log(`  binary      ${decl.binary}   contract ${decl.contract}`)
+    this.log(`  binary      ${decl.binary}   contract ${decl.contract}   transport ${transportOf(decl)}`)
     this.log(`  supports    ${decl.supports.join(', ')}${decl.advisory.length ? `   advisory: ${decl.advisory.join(', ')}` : ''}`)
     this.log(`  unmet       ${decl.unmet.join(', ') || 'none'}`)
     this.log(`  permissions ${decl.permissions.vocab.join('|')} (default ${decl.permissions.default ?? 'write'})`)
@@ -62,6 +62,14 @@ export default class HarnessShow extends Command {
     this.log(`  ${command.argv.map(quote).join(' ')}`)
     for (const [key, value] of Object.entries(command.env)) this.log(`  env ${key}=${quote(value)}`)
     for (const file of command.files ?? []) this.log(`  file ${file.path} (${file.content.length} bytes)`)
+    if (command.session) {
+      const {session} = command
+      this.log(`  session/${session.resumeSessionId ? 'load' : 'new'} cwd=${session.cwd} mcpServers=${session.mcpServers.map((m) => `${m.name}:${m.command}`).join(',')}`)
+      if (session.modeId) this.log(`  session/set_mode ${session.modeId}`)
+      if (session.modelId) this.log(`  session/set_model ${session.modelId}`)
+      for (const option of session.configOptions) this.log(`  session/set_config_option ${option.configId}=${option.value}`)
+      this.log(`  permission requests answered at level ${session.permissions}`)
+    }
     return result
   }
 }

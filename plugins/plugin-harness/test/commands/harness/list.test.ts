@@ -20,9 +20,16 @@ describe('harness list', () => {
 
   it('lists the bundled adapters as valid core plugins', () => {
     const core = harnesses.filter((h) => h.source === 'core' && h.active).map((h) => h.name)
-    expect(core).to.have.members(['abstractcode', 'abstractcode-tui', 'claude', 'cursor', 'opencode', 'pi'])
+    expect(core).to.have.members(['abstractcode', 'abstractcode-tui', 'claude', 'claude-acp', 'codex-acp', 'cursor', 'gemini', 'opencode', 'pi'])
     expect(entry('codex', 'core')).to.include({valid: true})
-    expect(entry('claude')).to.include({plugin: '@agora/harness-claude', contract: '^1', valid: true})
+    expect(entry('claude')).to.include({plugin: '@agora/harness-claude', contract: '^1', valid: true, transport: 'argv'})
+  })
+
+  it('names each plugin its transport: the ACP agents acp, everything else argv', () => {
+    expect(entry('claude-acp')).to.include({plugin: '@agora/harness-claude-acp', transport: 'acp', valid: true})
+    expect(entry('codex-acp')).to.include({plugin: '@agora/harness-codex-acp', transport: 'acp', valid: true})
+    expect(entry('gemini')).to.include({plugin: '@agora/harness-gemini', transport: 'acp', valid: true})
+    expect(entry('hard-unmet')).to.include({transport: 'argv'})
   })
 
   it('lists a linked plugin declaring a hard unmet item as valid, while arm-time refuses to drive it', async () => {

@@ -35,6 +35,15 @@ describe('harness show', () => {
     expect(shown.plugin).to.include({name: '@agora/harness-cursor', source: 'core'})
   })
 
+  it("returns an ACP harness's session calls: agora in mcpServers under the sample seat, and its knobs", async () => {
+    const shown = await HarnessShow.run(['codex-acp'], config)
+    expect(shown.declaration).to.include({transport: 'acp'})
+    const session = shown.sample.command.session!
+    expect(session.mcpServers[0]).to.deep.include({name: 'agora', command: 'agora-mcp'})
+    expect(session.mcpServers[0].env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'sample-seat'})
+    expect(session.configOptions).to.deep.equal([{configId: 'mode', value: 'auto'}])
+  })
+
   it('carries the seat binding into the sample command of a harness that binds per turn', async () => {
     const shown = await HarnessShow.run(['claude'], config)
     const argv = shown.sample.command.argv.join(' ')

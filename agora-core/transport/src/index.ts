@@ -1,0 +1,18 @@
+import type {Transport, TurnTransport} from '@agora/contract'
+import {acpTransport} from './acp/index.js'
+import {argvTransport} from './argv/index.js'
+
+export {argvTransport} from './argv/index.js'
+export {spawnTurn} from './argv/spawn-turn.js'
+export type {SpawnRequest, SpawnResult} from './argv/spawn-turn.js'
+export {acpTransport} from './acp/index.js'
+export {ACP_TIMINGS} from './acp/run-turn.js'
+export type {AcpTimings} from './acp/run-turn.js'
+export {allowedAt, answerPermission} from './acp/permission.js'
+
+const TRANSPORTS: Record<Transport, TurnTransport> = {argv: argvTransport, acp: acpTransport()}
+
+/** The transport that carries a declaration's turns (see the contract's `transportOf`). */
+export function turnTransport(name: Transport): TurnTransport {
+  return TRANSPORTS[name]
+}

@@ -1,0 +1,1 @@
+export {claudeAcp, claudeAcp as default} from './harness.js'

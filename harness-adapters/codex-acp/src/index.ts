@@ -1,0 +1,1 @@
+export {codexAcp, codexAcp as default} from './harness.js'

@@ -1,0 +1,6 @@
+import {gemini} from '../harness.js'
+
+/** Answers agora's `agora:harness` discovery event with this plugin's declaration. */
+export default async function harness() {
+  return gemini
+}

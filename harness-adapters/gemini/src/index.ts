@@ -1,0 +1,1 @@
+export {gemini, gemini as default} from './harness.js'
