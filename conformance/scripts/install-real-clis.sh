@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Installs the real agent CLIs the conformance integration suite drives, into a cache OUTSIDE the
 # repository (${AGORA_CLI_CACHE:-$HOME/.cache/agora-clis}). Idempotent: a CLI already present is
-# skipped. npm picks each package's newest version that runs on this Node. Prints the bin dir
+# skipped. Every version is pinned, so a CI run drives the same binaries until someone bumps one
+# here on purpose (and re-runs the integration suite). Prints the bin dir
 # (the only stdout line), so CI can do: PATH="$(conformance/scripts/install-real-clis.sh):$PATH".
 set -euo pipefail
 
 CACHE="${AGORA_CLI_CACHE:-$HOME/.cache/agora-clis}"
-# package=binary
+# package@version=binary, pinned: bump deliberately.
 CLIS=(
-  "@openai/codex=codex"
-  "opencode-ai=opencode"
-  "@mariozechner/pi-coding-agent=pi"
-  "@anthropic-ai/claude-code=claude"
+  "@openai/codex@0.171.0=codex"
+  "opencode-ai@1.18.33=opencode"
+  "@mariozechner/pi-coding-agent@0.73.1=pi"
+  "@anthropic-ai/claude-code@2.1.197=claude"
 )
 # Agent Client Protocol agents, pinned: package@version=binary. The adapters speak only ACP on stdio
 # (no --version), so the installed package.json's version is what proves one present. Both ship their
@@ -32,11 +33,13 @@ mkdir -p "$CACHE"
 
 missing=()
 for entry in "${CLIS[@]}"; do
-  pkg="${entry%%=*}" bin="${entry##*=}"
-  if [ -x "$CACHE/node_modules/.bin/$bin" ] && "$CACHE/node_modules/.bin/$bin" --version </dev/null >/dev/null 2>&1; then
+  spec="${entry%%=*}" bin="${entry##*=}"
+  pkg="${spec%@*}" version="${spec##*@}"
+  if [ -x "$CACHE/node_modules/.bin/$bin" ] && [ "$(installed_version "$pkg")" = "$version" ] \
+    && "$CACHE/node_modules/.bin/$bin" --version </dev/null >/dev/null 2>&1; then
     echo "install-real-clis: $bin present, skipped" >&2
   else
-    missing+=("$pkg")
+    missing+=("$spec")
   fi
 done
 
@@ -58,8 +61,12 @@ fi
 
 status=0
 for entry in "${CLIS[@]}"; do
-  bin="${entry##*=}"
-  if version="$("$CACHE/node_modules/.bin/$bin" --version </dev/null 2>&1 | head -n1)" && [ -n "$version" ]; then
+  spec="${entry%%=*}" bin="${entry##*=}"
+  pkg="${spec%@*}" pinned="${spec##*@}"
+  if [ "$(installed_version "$pkg")" != "$pinned" ]; then
+    echo "install-real-clis: $bin is not installed at $pinned" >&2
+    status=1
+  elif version="$("$CACHE/node_modules/.bin/$bin" --version </dev/null 2>&1 | head -n1)" && [ -n "$version" ]; then
     echo "install-real-clis: $bin $version" >&2
   else
     echo "install-real-clis: $bin does not run (\`$bin --version\` failed)" >&2
