@@ -5,7 +5,13 @@
 import {setFlagsFromString} from 'node:v8'
 import {runInNewContext} from 'node:vm'
 
-export interface IdleTrimOptions { intervalMs: number; busyCpuMs: number; idleCpuMs: number }
+export interface IdleTrimOptions {
+  intervalMs: number
+  busyCpuMs: number
+  idleCpuMs: number
+  /** The process's CPU time in ms; injectable so tests decide what was busy instead of racing the machine's load. */
+  cpuMs?: () => number
+}
 // At most one trim (two full GCs, ~10–30 ms with a small live heap) per second of busy CPU: a bounded cost.
 export const IDLE_TRIM_DEFAULTS: IdleTrimOptions = {intervalMs: 10_000, busyCpuMs: 1000, idleCpuMs: 50}
 
@@ -20,7 +26,7 @@ function exposeGc(): () => void {
 /** Start watching CPU use; returns a stop function. The timer never keeps the process alive. */
 export function trimWhenIdle(options: IdleTrimOptions = IDLE_TRIM_DEFAULTS, onTrim?: () => void): () => void {
   const gc = exposeGc()
-  const cpuMs = (): number => { const c = process.cpuUsage(); return (c.user + c.system) / 1000 }
+  const cpuMs = options.cpuMs ?? ((): number => { const c = process.cpuUsage(); return (c.user + c.system) / 1000 })
   let last = cpuMs()
   // Starting up (module compilation, migrations) counts as busy: the first quiet interval trims it (~84 → ~67 MB measured).
   let busySinceTrim = options.busyCpuMs
