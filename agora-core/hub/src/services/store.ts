@@ -86,6 +86,8 @@ export interface PutInput {
   actor: string
   operator: boolean
   channelAdmin: boolean
+  /** Set only by the lease service: `lease:` rows are written through /leases, never by hand. */
+  leaseWrite?: boolean
 }
 
 /** CAS write (§1.7): absent = version 0; identical value = heartbeat (version and author kept). */
@@ -95,6 +97,7 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
   if (key.startsWith('channel:') && !input.channelAdmin) {
     fail(403, `'channel:' keys are channel-admin settings; ask the owner of '${channel}' or an operator`)
   }
+  if (key.startsWith('lease:') && !input.leaseWrite) fail(403, `'lease:' keys are workspace leases; take, renew and release them with POST /channels/${channel}/leases (agora lease take|renew|release)`)
   if (!key || key.length > 512) fail(400, 'store key must be 1-512 characters')
   const current = getRow(ctx, channel, key)
   let value = toPlain(input.value) === undefined ? null : input.value
