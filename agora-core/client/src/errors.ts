@@ -12,14 +12,17 @@ export class AgoraHttpError extends Error {
   readonly detail: string | ValidationIssue[] | unknown
   readonly method: string
   readonly path: string
+  /** The whole error body, for routes that answer more than a detail (a lease 409 lists its `conflicts`). */
+  readonly body: unknown
 
-  constructor(status: number, detail: unknown, method: string, path: string) {
+  constructor(status: number, detail: unknown, method: string, path: string, body: unknown = null) {
     super(`${method} ${path} → ${status}: ${describeDetail(detail)}`)
     this.name = 'AgoraHttpError'
     this.status = status
     this.detail = detail
     this.method = method
     this.path = path
+    this.body = body
   }
 
   /** The detail as one line, whether the hub sent a sentence or a validation list. */
