@@ -31,7 +31,8 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   const need = (ok: boolean, problem: string) => ok || problems.push(problem)
   need(typeof d.buildCommand === 'function', 'buildCommand must be a function')
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
-  need(!d.workspace?.hooks?.preToolUse === d.unmet.includes('lease-hook'), "workspace.hooks.preToolUse must be declared exactly when 'lease-hook' is not in unmet")
+  // a declaration predating leases simply lacks preToolUse, and is read as 'lease-hook' unmet
+  need(!(d.workspace?.hooks?.preToolUse && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.hooks.preToolUse declares the gate; drop one")
   need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
   need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")
   need(d.advisory.every((k) => d.supports.includes(k)), 'every advisory knob must also be in supports')
