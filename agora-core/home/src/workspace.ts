@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process'
 import {existsSync, readFileSync, realpathSync, statSync, writeFileSync} from 'node:fs'
-import {dirname, isAbsolute, join, relative, resolve, sep} from 'node:path'
+import {dirname, isAbsolute, join, posix, relative, resolve, sep} from 'node:path'
 
 /**
  * A workspace is a repository identity, `<remote>@<root commit>`, never a machine path, so seats on
@@ -124,4 +124,28 @@ function realParent(abs: string): string {
     head = dirname(head)
   }
   return join(realpathSync(head), ...rest)
+}
+
+const GLOB = /[*?]/
+
+/**
+ * Arguments are relative to the cwd (or absolute), like any shell path, and become repository-relative. The
+ * literal head of a pattern must not pass through a symlink: a lease names where writes land.
+ */
+export function toRepoPatterns(repo: RepoWorkspace | null, args: string[], cwd = process.cwd()): string[] {
+  if (!repo) return args
+  const base = relative(repo.root, cwd).split(sep).join('/')
+  return args.map((arg) => {
+    const rel = isAbsolute(arg) ? relative(repo.root, resolve(arg)).split(sep).join('/') || '.' : posix.join(base, arg.split(sep).join('/'))
+    const joined = posix.normalize(rel)
+    if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) {
+      throw new Error(`'${arg}' is outside the repository at ${repo.root}; lease paths inside the checkout`)
+    }
+    const segments = joined.split('/')
+    const firstGlob = segments.findIndex((s) => GLOB.test(s))
+    const literal = (firstGlob === -1 ? segments : segments.slice(0, firstGlob)).join('/')
+    const mapped = literal && literal !== '.' ? repoPath(repo, literal, repo.root) : null
+    if (mapped?.real) throw new Error(`'${arg}' goes through a symlink to '${mapped.real}'; lease the target path instead, since that is where writes land`)
+    return joined === '.' ? '**' : joined
+  })
 }
