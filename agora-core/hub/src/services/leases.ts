@@ -36,8 +36,37 @@ const short = (text: string): string => createHash('sha256').update(text).digest
 const workspacePrefix = (workspace: string): string => `${LEASE_PREFIX}${short(workspace)}:`
 const leaseKey = (workspace: string, path: string, holder: string): string => `${workspacePrefix(workspace)}${short(path.toLowerCase())}:${holder}`
 
+/**
+ * The hook path reads a workspace's rows on every tool call, so they are kept parsed per workspace.
+ * Every lease write goes through `write`/`remove` here and bumps the generation; Node runs one
+ * request at a time, so a cached list is never older than the last write (a rolled-back write only
+ * costs a reload).
+ */
+const cached = new WeakMap<Ctx, {generation: number; byWorkspace: Map<string, {generation: number; rows: Lease[]}>}>()
+function cacheOf(ctx: Ctx) {
+  let c = cached.get(ctx)
+  if (!c) cached.set(ctx, (c = {generation: 0, byWorkspace: new Map()}))
+  return c
+}
+const invalidate = (ctx: Ctx): void => { cacheOf(ctx).generation++ }
+
+function remove(ctx: Ctx, channel: string, key: string): void {
+  invalidate(ctx)
+  ctx.q.run('DELETE FROM store WHERE channel = ? AND key = ?', channel, key)
+}
+
 /** Every lease row of a workspace, expired ones included (callers decide). */
 function rows(ctx: Ctx, workspace: string): Lease[] {
+  const c = cacheOf(ctx)
+  const hit = c.byWorkspace.get(workspace)
+  if (hit && hit.generation === c.generation) return hit.rows
+  const fresh = readRows(ctx, workspace)
+  if (c.byWorkspace.size > 1000) c.byWorkspace.clear()
+  c.byWorkspace.set(workspace, {generation: c.generation, rows: fresh})
+  return fresh
+}
+
+function readRows(ctx: Ctx, workspace: string): Lease[] {
   const prefix = workspacePrefix(workspace)
   const raw = ctx.q.all<LeaseRowRaw>(`SELECT channel, key, value_json, version FROM store WHERE key >= ? AND key < ?`, prefix, `${prefix}\uffff`)
   return raw.flatMap((r) => {
@@ -57,7 +86,7 @@ export function liveLeases(ctx: Ctx, workspace: string): Lease[] {
 function dropExpired(ctx: Ctx, workspace: string): void {
   const now = ctx.now()
   for (const l of rows(ctx, workspace)) {
-    if (l.expires_at <= now) ctx.q.run('DELETE FROM store WHERE channel = ? AND key = ?', l.channel, leaseKey(workspace, l.path, l.holder))
+    if (l.expires_at <= now) remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
   }
 }
 
@@ -139,6 +168,7 @@ export function takeLeases(ctx: Ctx, input: TakeInput): {leases: Lease[]} | {con
 }
 
 function write(ctx: Ctx, channel: string, lease: Omit<Lease, 'channel' | 'version'>): Lease {
+  invalidate(ctx)
   const stored = putValue(ctx, {channel, key: leaseKey(lease.workspace, lease.path, lease.holder), value: lease, actor: lease.holder,
     operator: false, channelAdmin: false, leaseWrite: true})
   return {...lease, channel, version: Number(stored.version)}
@@ -176,7 +206,7 @@ export function releaseLeases(ctx: Ctx, input: {workspace: unknown; paths: unkno
   if (input.holder !== input.caller && !input.asOperator) fail(403, `only ${input.holder} or an operator may release ${input.holder}'s leases; ask them in the lease's channel`)
   return ctx.q.tx(() => {
     const gone = ownRows(ctx, workspace, paths, input.holder, 'release')
-    for (const l of gone) ctx.q.run('DELETE FROM store WHERE channel = ? AND key = ?', l.channel, leaseKey(workspace, l.path, l.holder))
+    for (const l of gone) remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
     dropExpired(ctx, workspace)
     return gone
   })
