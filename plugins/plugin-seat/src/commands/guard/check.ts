@@ -41,7 +41,7 @@ export default class GuardCheck extends SeatCommand {
     if (check.clear) return {workspace: ws.id, paths, verdict: 'clear', check, reason: 'no staged path is leased by another seat'}
     const first = check.conflicts[0]
     const where = first.channel ? `ask in #${first.channel}` : `ask ${first.holder}`
-    const reason = `agora guard: ${what} refused — ${check.detail}. ${where}, ${flags.push ? 'drop those changes from the push' : 'unstage those files (git restore --staged <path>)'}, or wait for the expiry. ` +
+    const reason = `agora guard: ${what} refused — ${check.detail}. ${where.charAt(0).toUpperCase()}${where.slice(1)}, ${flags.push ? 'drop those changes from the push' : 'unstage those files (git restore --staged <path>)'}, or wait for the expiry. ` +
       `A human may bypass the guard with \`git ${what} --no-verify\`.`
     this.logToStderr(reason)
     process.exitCode = 1

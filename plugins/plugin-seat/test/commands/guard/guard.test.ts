@@ -58,7 +58,7 @@ describe('agora guard (git hooks against a real hub)', function () {
     git(repo, 'add', 'src/api/users.ts')
     const commit = await gitRun(repo, 'commit', '-m', 'touch the api')
     expect(commit.code).to.not.equal(0)
-    expect(commit.stderr).to.match(/agora guard: commit refused — `src\/api\/users\.ts` \(under `src\/api\/\*\*`\) is held by bob until \d\d:\d\d UTC \(#build\)\. ask in #build, unstage those files/)
+    expect(commit.stderr).to.match(/agora guard: commit refused — `src\/api\/users\.ts` \(under `src\/api\/\*\*`\) is held by bob until \d\d:\d\d UTC \(#build\). Ask in #build, unstage those files/)
     expect(commit.stderr).to.include('git commit --no-verify')
     expect(git(repo, 'rev-parse', 'HEAD')).to.equal(head)
   })
