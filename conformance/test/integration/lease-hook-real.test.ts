@@ -41,7 +41,7 @@ describe('integration/lease hook with real claude', function () {
     }
   })
 
-  it('refuses a real claude Edit-by-Write on a file another seat leased, leaves it unchanged, and lets the same edit through after release', async () => {
+  it('refuses a real claude Write on a file another seat leased, leaves it unchanged, and lets the same edit through after release', async () => {
     const world = await openWorld('claude', [CLI_BIN])
     const live = await wireLive(world, 'claude')
     try {
