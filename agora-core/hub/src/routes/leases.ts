@@ -8,6 +8,7 @@ import {channelState, pauseGate, requireMember} from '../services/channels.js'
 import {conflictSentence, conflictsFor, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/leases.js'
 import type {Conflict, Lease} from '../services/leases.js'
 import {normalizeWorkspace} from '../services/lease-paths.js'
+import {onlyQuery} from '../http/schemas.js'
 
 const FIELDS: Record<string, string[]> = {
   take: ['workspace', 'paths', 'mode', 'ttl_s', 'note'],
@@ -73,6 +74,7 @@ export function leaseRoutes(ctx: Ctx): Router {
   r.get('/leases', (req, res) => {
     const a = requireSeat(principal(ctx, req))
     const q = req.query as Record<string, unknown>
+    onlyQuery(q, ['workspace', 'holder'])
     if (typeof q.workspace !== 'string') fail(400, 'pass ?workspace=<repository identity>; `agora lease list` computes it from the git root commit and remote')
     const holder = typeof q.holder === 'string' ? q.holder : null
     const leases = liveLeases(ctx, normalizeWorkspace(q.workspace)).filter((l) => holder === null || l.holder === holder)

@@ -122,5 +122,8 @@ describe('workspace lease routes', () => {
       expect(r.body.detail).to.match(detail)
     }
     expect(await list(alice)).to.deep.equal([])
+    const misspelt = await alice.get(`/leases?workspace=${encodeURIComponent(WS)}&holdr=bob`)
+    expect(misspelt.status).to.equal(422)
+    expect(JSON.stringify(misspelt.body.detail)).to.include("unknown query parameter 'holdr'")
   })
 })
