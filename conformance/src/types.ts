@@ -1,7 +1,7 @@
 import type {HarnessDeclaration, McpLaunch, SeatBinding, Transport, TurnTransport} from '@agora/contract'
 
 export type Status = 'PASS' | 'WARN' | 'FAIL' | 'SKIP'
-export type ProbeId = 'C0' | 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C6' | 'C7' | 'C8' | 'C9'
+export type ProbeId = 'C0' | 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C6' | 'C7' | 'C8' | 'C9' | 'C10'
 
 /** What one probe concludes. `limitation` is the named degrade agora applies, in contract words. */
 export interface ProbeOutcome {

@@ -3,6 +3,7 @@ import {normalizeUrl} from '@agora/home'
 import {request, seg, segs} from './http.js'
 import type {FetchLike, Query, RequestOptions, TransportConfig} from './http.js'
 import {CLIENT_VERSION} from './version.js'
+import type {Lease, LeaseCheck, LeaseList, TakeLeases} from './leases.js'
 import type {
   ChannelInfo, ChannelRecord, ChannelSummary, Envelope, FsFile, FsListRow, FsWriteRequest, GroupRequest,
   GroupResult, Health, HubRoot, InviteResult, JoinResult, Ledger, Member, Message, MessageRow, OwedReport,
@@ -150,5 +151,22 @@ export class AgoraClient {
   // ledger
   ledger(channel: string, options: {verify?: boolean} = {}): Promise<Ledger> {
     return this.get(`/channels/${seg(channel)}/ledger`, {verify: options.verify === undefined ? undefined : String(options.verify)})
+  }
+
+  // workspace leases: a 409 on take carries `conflicts` beside the detail (AgoraHttpError.body)
+  leaseTake(channel: string, take: TakeLeases): Promise<{leases: Lease[]}> {
+    return this.request('POST', `/channels/${seg(channel)}/leases`, {body: take})
+  }
+  leaseRenew(workspace: string, options: {paths?: string[]; ttlS?: number} = {}): Promise<{leases: Lease[]}> {
+    return this.request('POST', '/leases/renew', {body: {workspace, paths: options.paths, ttl_s: options.ttlS}})
+  }
+  leaseRelease(workspace: string, options: {paths?: string[]; holder?: string} = {}): Promise<{released: Lease[]}> {
+    return this.request('POST', '/leases/release', {body: {workspace, paths: options.paths, holder: options.holder}})
+  }
+  leaseList(workspace: string, options: {holder?: string} = {}): Promise<LeaseList> {
+    return this.get('/leases', {workspace, holder: options.holder})
+  }
+  leaseCheck(workspace: string, paths: string[]): Promise<LeaseCheck> {
+    return this.request('POST', '/leases/check', {body: {workspace, paths}})
   }
 }

@@ -14,8 +14,10 @@ export class AgoraHttpError extends Error {
   readonly path: string
   /** The response's `Retry-After` header as sent (seconds or an HTTP date), when there was one. */
   readonly retryAfter: string | undefined
+  /** The whole error body, for routes that answer more than a detail (a lease 409 lists its `conflicts`). */
+  readonly body: unknown
 
-  constructor(status: number, detail: unknown, method: string, path: string, retryAfter?: string) {
+  constructor(status: number, detail: unknown, method: string, path: string, retryAfter?: string, body: unknown = null) {
     super(`${method} ${path} → ${status}: ${describeDetail(detail)}`)
     this.name = 'AgoraHttpError'
     this.status = status
@@ -23,6 +25,7 @@ export class AgoraHttpError extends Error {
     this.method = method
     this.path = path
     this.retryAfter = retryAfter ?? undefined
+    this.body = body
   }
 
   /**

@@ -65,7 +65,7 @@ export async function request<T>(config: TransportConfig, method: string, path: 
   }
   if (!response.ok) {
     const detail = parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as {detail: unknown}).detail : parsed ?? response.statusText
-    throw new AgoraHttpError(response.status, detail, method, path, response.headers.get('retry-after') ?? undefined)
+    throw new AgoraHttpError(response.status, detail, method, path, response.headers.get('retry-after') ?? undefined, parsed)
   }
   return parsed as T
 }

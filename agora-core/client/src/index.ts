@@ -18,3 +18,4 @@ export type {
   LedgerTurn, Member, Message, MessageRow, OwedAnswerRow, OwedCloseRow, OwedConsumeRow, OwedReport, PostMessage,
   RegisterAgentRequest, RegisterAgentResult, Status, StoreEntry, StoreListRow, Urgency, Whoami,
 } from './wire.js'
+export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode, TakeLeases} from './leases.js'

@@ -34,6 +34,8 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   need(typeof d.buildCommand === 'function', 'buildCommand must be a function')
   need((d.transport ?? 'argv') !== 'argv' || d.probeArgv.length > 0, 'probeArgv must name the arguments of a run that ends without an LLM call (C2)')
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
+  // a declaration predating leases simply lacks preToolUse, and is read as 'lease-hook' unmet
+  need(!(d.workspace?.hooks?.preToolUse && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.hooks.preToolUse declares the gate; drop one")
   need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
   need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")
   need(d.advisory.every((k) => d.supports.includes(k)), 'every advisory knob must also be in supports')

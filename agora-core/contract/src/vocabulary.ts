@@ -11,8 +11,11 @@ export const CONTRACT_VERSION = '1.0.0'
 export const KNOBS = ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'] as const
 export type Knob = (typeof KNOBS)[number]
 
-/** Contract items, in the contract's own words; `unmet` lists the ones a harness cannot provide. */
-export const CONTRACT_ITEMS = ['single-turn', 'tool-reach', 'identity', 'evidence', 'continuity', 'model', 'sandbox'] as const
+/**
+ * Contract items, in the contract's own words; `unmet` lists the ones a harness cannot provide.
+ * `lease-hook`: a pre-tool hook that can refuse a file write on a path another seat leased.
+ */
+export const CONTRACT_ITEMS = ['single-turn', 'tool-reach', 'identity', 'evidence', 'continuity', 'model', 'sandbox', 'lease-hook'] as const
 export type ContractItem = (typeof CONTRACT_ITEMS)[number]
 
 /** Items with no degraded mode: a harness missing one cannot carry a driven seat. */

@@ -32,6 +32,18 @@ export interface McpConfigFile {
 
 export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PostToolUse' | 'Stop'
 
+/**
+ * The lease gate: a hook the harness runs before a tool call and that can refuse it. Setup wires
+ * `agora hook PreToolUse --path-field <f>...` for the tools `matcher` selects; the hook reads the
+ * target paths from those `tool_input` fields and denies the call when another seat holds one.
+ */
+export interface PreToolUseHook {
+  /** The harness's tool-name matcher for file-writing tools (reads are never gated). */
+  matcher: string
+  /** `tool_input` fields that carry a target path. */
+  pathFields: string[]
+}
+
 /** An `agora listen --once` entry the harness runs asynchronously and re-wakes the session on exit 2. */
 export interface AsyncRewake {
   events: HookEvent[]
@@ -59,6 +71,8 @@ export interface HooksFile {
   timeout: number
   /** 'flat-stop' only: how many re-prompts one stop may chain. */
   loopLimit?: number
+  /** The lease gate, for harnesses whose hooks can refuse a tool call; absent means 'lease-hook' is unmet. */
+  preToolUse?: PreToolUseHook
   /** Add an asyncRewake `agora listen --once` entry to these events. */
   asyncRewakeEvents: HookEvent[]
   /** Required when asyncRewakeEvents is non-empty. */

@@ -17,6 +17,7 @@ import {registerMessageTools} from './tools/messages.js'
 import {registerModerationTools} from './tools/moderation.js'
 import {registerPresenceTools} from './tools/presence.js'
 import {registerStoreTools} from './tools/store.js'
+import {registerLeaseTools} from './tools/leases.js'
 import {registerVoteTools} from './tools/votes.js'
 
 export interface AgoraServerOptions {
@@ -57,6 +58,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
-    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools]) register(context)
+    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools]) register(context)
   return server
 }

@@ -15,6 +15,8 @@ const LAYER_TWO_TOOLS = [
   'retract_message', 'retract_thread', 'transfer_channel', 'unblock_agent', 'who_is_reachable',
 ]
 const LAYER_THREE_TOOLS = ['read_message_by_seq']
+// workspace leases (docs/protocol.md "Workspace leases")
+const LEASE_TOOLS = ['check_paths', 'list_leases', 'release_paths', 'reserve_paths']
 
 describe('createAgoraServer', function () {
   this.timeout(30_000)
@@ -28,7 +30,7 @@ describe('createAgoraServer', function () {
 
   it('lists every Layer-1 and Layer-2 tool, each with a description', async () => {
     const {tools} = await seat.listTools()
-    expect(tools.map((t) => t.name).sort()).to.deep.equal([...LAYER_ONE_TOOLS, ...LAYER_TWO_TOOLS, ...LAYER_THREE_TOOLS].sort())
+    expect(tools.map((t) => t.name).sort()).to.deep.equal([...LAYER_ONE_TOOLS, ...LAYER_TWO_TOOLS, ...LAYER_THREE_TOOLS, ...LEASE_TOOLS].sort())
     for (const tool of tools) expect(tool.description, tool.name).to.have.length.greaterThan(40)
   })
 

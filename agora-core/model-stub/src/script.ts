@@ -1,10 +1,12 @@
+import {edit, editRequest} from './edit.js'
 import {RECEPTION_TOOL, receive} from './reception.js'
 
 /**
  * The stub's whole "intelligence", independent of any wire format: offered a tool whose name
  * contains `whoami` and no tool result yet, call it; after a tool result, answer with its first
  * line; otherwise answer plain text. A turn whose prompt asks for `check_inbox` (a driven
- * reception pass) and that is offered it runs the reception script instead (reception.ts). Each wire module reduces
+ * reception pass) and that is offered it runs the reception script instead (reception.ts); a `STUB-EDIT` prompt runs
+ * the edit script (edit.ts). Each wire module reduces
  * its request to `ScriptInput`.
  */
 
@@ -44,6 +46,9 @@ export const TARGET_TOOL = 'whoami'
 export function decide(input: ScriptInput): ScriptReply {
   const inReception = input.prompt !== undefined && input.prompt.includes(RECEPTION_TOOL)
   if (inReception && input.tools.some((t) => t.name.toLowerCase().includes(RECEPTION_TOOL))) return receive(input.tools, input.calls ?? [])
+  const editing = editRequest(input.prompt)
+  const edited = editing ? edit(editing, input.tools, input.calls ?? []) : null
+  if (edited) return edited
   if (input.toolResult !== null) return {kind: 'final', text: `FINAL: ${firstLine(input.toolResult)}`}
   const tool = input.tools.find((t) => t.name.toLowerCase().includes(TARGET_TOOL))
   if (tool) return {kind: 'tool-call', tool}

@@ -12,7 +12,7 @@ import {exitCodeOf} from '../verdict.js'
 export type HarnessCheckResult = HarnessCheckReport
 
 export default class HarnessCheck extends Command {
-  static summary = 'Check an installed harness plugin against the agora harness contract (probes C0–C9).'
+  static summary = 'Check an installed harness plugin against the agora harness contract (probes C0–C10; C10 is the lease gate).'
   static description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
     'The workspace is the folder the command runs in (or --workspace); C4/C5 read the config `agora setup` wrote there.'
   static examples = [

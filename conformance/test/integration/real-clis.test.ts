@@ -74,6 +74,8 @@ describe('integration/real-clis', function () {
           const {code, report} = await checkJson(world, harness)
           expect(structural(report).filter((p) => p.status !== 'PASS').map((p) => `${p.id}: ${p.detail}`)).to.deep.equal([])
           expect(report.verdict).to.equal('DRIVABLE')
+          const c10 = report.probes.find((p) => p.id === 'C10')
+          expect(c10?.status, c10?.detail).to.equal(harness === 'claude' ? 'PASS' : 'SKIP')
           expect(code).to.equal(0)
         } finally {
           await world.close()

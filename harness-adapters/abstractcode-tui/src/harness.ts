@@ -20,7 +20,7 @@ export const abstractcodeTui = {
   probeArgv: ['--version'],
   supports: ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: ['reasoning'],
-  unmet: ['evidence'],
+  unmet: ['evidence', 'lease-hook'],
   reasoningVocab: ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'auto', 'on'],
   permissions: {
     vocab: ['read', 'write', 'all'],

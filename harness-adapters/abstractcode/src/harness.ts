@@ -31,7 +31,7 @@ export const abstractcode = {
   probeArgv: ['--help'],
   supports: ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: ['reasoning'],
-  unmet: [],
+  unmet: ['lease-hook'],
   reasoningVocab: ['auto', 'none', 'minimal', 'low', 'medium', 'high', 'xhigh'],
   permissions: {
     vocab: ['all'],

@@ -1,6 +1,6 @@
 import type {WorkspaceFootprint} from '@agora/contract'
 
-/** What `agora setup <id> --harness claude` writes: `.mcp.json`, CLAUDE.md, four hooks plus an async re-wake listener. */
+/** What `agora setup <id> --harness claude` writes: `.mcp.json`, CLAUDE.md, four reception hooks, the PreToolUse lease gate, plus an async re-wake listener. */
 export const workspace: WorkspaceFootprint = {
   mcpConfig: {
     path: '.mcp.json',
@@ -37,6 +37,8 @@ export const workspace: WorkspaceFootprint = {
     events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'],
     hookArgs: [],
     timeout: 10,
+    // The lease gate: Claude Code's PreToolUse can deny a call; these are its file-writing tools.
+    preToolUse: {matcher: 'Write|Edit|MultiEdit|NotebookEdit', pathFields: ['file_path', 'notebook_path']},
     // Never on UserPromptSubmit: a re-wake there feeds itself (measured: ~6 unpaid turns a minute).
     asyncRewakeEvents: ['SessionStart', 'Stop'],
     asyncRewake: {

@@ -16,7 +16,7 @@ export const cursor = {
   probeArgv: ['--help'],
   supports: ['model', 'permissions', 'session', 'harness-args'],
   advisory: [],
-  unmet: ['evidence'],
+  unmet: ['evidence', 'lease-hook'],
   reasoningVocab: [],
   permissions: {
     vocab: ['write', 'all'],

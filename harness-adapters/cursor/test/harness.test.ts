@@ -37,7 +37,7 @@ describe('cursor', () => {
 
   describe('evidence', () => {
     it('is declared unmet: the result envelope alone, judged by exit code', () => {
-      expect(cursor.unmet).to.deep.equal(['evidence'])
+      expect(cursor.unmet).to.deep.equal(['evidence', 'lease-hook'])
       expect(assessTurn(cursor, {stdout: ENVELOPE, stderr: '', exitCode: 0, timedOut: false, kind: 'wake'})).to.include({ok: true, stage: null})
       expect(assessTurn(cursor, {stdout: ENVELOPE, stderr: 'Error: unauthorized', exitCode: 1, timedOut: false, kind: 'wake'})).to.include({stage: 'harness', reason: 'nonzero-exit'})
     })

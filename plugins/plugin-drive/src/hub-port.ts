@@ -60,7 +60,11 @@ export interface HubPort {
   whoami(): Promise<{id: string; mission?: string; delegations?: unknown[]}>
   storeList(channel: string): Promise<Array<{key: string; version?: number; updated_at?: number}>>
   storeGet(channel: string, key: string): Promise<{key?: string; version: number; value: unknown}>
+  /** Live workspace leases (for `agora status`); optional so narrow test ports need not serve it. */
+  leases?(workspace: string): Promise<{leases: LeaseRow[]}>
 }
+
+export interface LeaseRow {path: string; holder: string; mode: string; channel: string; expires_at: number}
 
 /** A hub answer that was not 2xx, or no answer at all (status 0). */
 export class HubCallError extends Error {
@@ -110,6 +114,7 @@ export function httpHub(options: HttpHubOptions): HubPort {
     messageBySeq: (channel, seq) => call(`/channels/${encodeURIComponent(channel)}/messages/by-seq/${seq}`),
     whoami: () => call('/whoami'),
     storeList: (channel) => call(`/channels/${encodeURIComponent(channel)}/store`),
+    leases: (workspace) => call(`/leases?workspace=${encodeURIComponent(workspace)}`),
     storeGet: (channel, key) => call(`/channels/${encodeURIComponent(channel)}/store/${key.split('/').map(encodeURIComponent).join('/')}`),
     async healthz() {
       try {

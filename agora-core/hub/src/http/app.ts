@@ -21,6 +21,7 @@ import {rosterRoutes} from '../routes/roster.js'
 import {attachmentRoutes} from '../routes/attachments.js'
 import {channelAdminRoutes} from '../routes/channel-admin.js'
 import {governanceRoutes} from '../routes/governance.js'
+import {leaseRoutes} from '../routes/leases.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -29,7 +30,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.set('etag', false)
   app.use(urlText)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes]) {
     app.use(routes(ctx))
   }
   app.use((req: Request, res: Response) => {

@@ -88,6 +88,8 @@ export interface PutInput {
   actor: string
   operator: boolean
   channelAdmin: boolean
+  /** Set only by the lease service: `lease:` rows are written through /leases, never by hand. */
+  leaseWrite?: boolean
 }
 
 /** The store key as the hub keeps it (NFC), or a 400 that says what to change. */
@@ -106,6 +108,7 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
   if (key.startsWith('channel:') && !input.channelAdmin) {
     fail(403, `'channel:' keys are channel-admin settings; ask the owner of '${channel}' or an operator`)
   }
+  if (key.startsWith('lease:') && !input.leaseWrite) fail(403, `'lease:' keys are workspace leases; take, renew and release them with POST /channels/${channel}/leases (agora lease take|renew|release)`)
   const current = getRow(ctx, channel, key)
   let value = toPlain(input.value) === undefined ? null : input.value
   if (key === 'channel:meta') value = normalizeMeta(toPlain(value), current ? (toPlain(parseValue(current)) as Record<string, unknown>) ?? {} : {})

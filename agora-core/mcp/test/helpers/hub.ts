@@ -40,9 +40,9 @@ export async function startHub(seats: string[]): Promise<TestHub> {
   }
 }
 
-/** An agora-mcp process connected as `id` on this hub (its key is in the hub's key cache). */
-export function seatOn(hub: TestHub, id: string): Promise<Client> {
-  return connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+/** An agora-mcp process connected as `id` on this hub (its key is in the hub's key cache), optionally run in `cwd`. */
+export function seatOn(hub: TestHub, id: string, cwd?: string): Promise<Client> {
+  return connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}), cwd)
 }
 
 /** Register an operator seat and cache its key where agora-mcp looks for it. */

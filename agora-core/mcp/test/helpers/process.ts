@@ -1,8 +1,9 @@
 import {spawn} from 'node:child_process'
+import {createRequire} from 'node:module'
 import {chmodSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -43,9 +44,11 @@ export function runProcess(args: string[], env: Record<string, string>): Promise
 }
 
 /** An MCP client connected to a real agora-mcp subprocess over stdio. */
-export async function connectSeat(env: Record<string, string>): Promise<Client> {
+export async function connectSeat(env: Record<string, string>, cwd = PACKAGE_DIR): Promise<Client> {
   const client = new Client({name: 'agora-mcp-test', version: '0.0.0'})
-  await client.connect(new StdioClientTransport({command: process.execPath, args: LAUNCH_ARGS, cwd: PACKAGE_DIR, env, stderr: 'pipe'}))
+  // outside the package, tsx is not resolvable by name, so the loader goes by its resolved URL
+  const args = cwd === PACKAGE_DIR ? LAUNCH_ARGS : LAUNCH_ARGS.map((a) => (a === '--import=tsx' ? `--import=${pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href}` : a))
+  await client.connect(new StdioClientTransport({command: process.execPath, args, cwd, env, stderr: 'pipe'}))
   return client
 }
 

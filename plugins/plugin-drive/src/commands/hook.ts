@@ -1,5 +1,7 @@
 import {Args, Command, Flags} from '@oclif/core'
 
+import {gateForSeat} from '../hook/gate-main.js'
+
 import {runHook, HOOK_EVENTS, HOOK_FORMATS} from '../hook/run-hook.js'
 import type {HookEventName, HookFormat} from '../hook/run-hook.js'
 import {readPayload} from '../hook/stdin.js'
@@ -8,8 +10,8 @@ import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
 export default class Hook extends Command {
-  static summary = 'Reception hook a harness runs on session events; always exits 0'
-  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. Problems go to stderr; the exit code is always 0.'
+  static summary = 'Reception hook a harness runs on session events, and the PreToolUse lease gate; always exits 0'
+  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths). Problems go to stderr; the exit code is always 0.'
 
   static args = {
     event: Args.string({required: true, options: [...HOOK_EVENTS], description: 'the harness event'}),
@@ -19,6 +21,7 @@ export default class Hook extends Command {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process'}),
+    'path-field': Flags.string({multiple: true, default: ['file_path'], description: 'PreToolUse: a tool_input field that holds a target path (repeatable)'}),
     format: Flags.string({options: [...HOOK_FORMATS], default: 'standard', description: 'stop-hook output shape: standard {"decision":"block"} or followup {"followup_message"}'}),
   }
 
@@ -27,6 +30,8 @@ export default class Hook extends Command {
     try {
       const {args, flags} = await this.parse(Hook)
       const payload = await payloadPromise
+      // the lease gate holds inside driven turns too: a driven seat must honour leases like any other
+      if (args.event === 'PreToolUse') return await gateForSeat(payload, flags)
       // a driven or checked turn: the driver verifies reception itself, so the hook stays silent
       if (insideTurn(process.env)) return
       const seat = receptionSeat(flags)

@@ -9,6 +9,7 @@ import type {RunTurn, TurnOutcome} from './turn-runner.js'
 import {WorkLane} from './work-lane.js'
 import type {WorkPort, WorkScan} from './work-lane.js'
 import type {WorkRow} from './work-scan.js'
+import type {WorkLeasePort} from './work-leases.js'
 
 export type {WorkPort} from './work-lane.js'
 
@@ -43,6 +44,8 @@ export interface DriverPorts {
   workClaim?: {get(): string | null; set(row: string | null): void}
   /** Does this seat hold an active delegation (its work chunks then start with SUPERVISE_PROMPT)? */
   delegate?: () => Promise<boolean>
+  /** Leases for the paths a work row names; absent (outside a git checkout) takes none. */
+  leases?: WorkLeasePort
   now(): number
   signal?: AbortSignal
   touch(): void
@@ -227,15 +230,26 @@ export class Driver {
       sessions.set('work', null)
       this.rotation.work = 0
     }
+    const timeoutS = this.backoff.streak > 0 ? Math.min(this.options.workTimeoutS, this.options.receptionTimeoutS) : this.options.workTimeoutS
+    // the row's paths are leased for the chunk; another seat's lease defers the chunk, never overrides it
+    const refused = this.ports.leases && row.paths ? await this.ports.leases.take(row, timeoutS + 60) : null
+    if (refused !== null) {
+      this.line('deferred', {reason: 'lease-held', row: row.ref, detail: JSON.stringify(refused)})
+      return
+    }
     this.bindRow(bound)
     const sessionId = sessions.get('work')
     if (row.initiative) this.line('chunk', {reason: 'initiative-lane'})
     else this.line('chunk', {reason: 'continuable-work', row: row.ref, strikes: row.strikes})
     this.work.noteChunk()
     this.turns += 1
-    const timeoutS = this.backoff.streak > 0 ? Math.min(this.options.workTimeoutS, this.options.receptionTimeoutS) : this.options.workTimeoutS
     const started = this.ports.now()
-    const outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt: await this.work.prompt(row, sessionId), sessionId, timeoutS})
+    let outcome: TurnOutcome
+    try {
+      outcome = await this.ports.runTurn({lane: 'work', kind: 'work', prompt: await this.work.prompt(row, sessionId), sessionId, timeoutS})
+    } finally {
+      if (this.ports.leases && row.paths) await this.ports.leases.release(row)
+    }
     const stage = outcome.verdict.stage
     const reachedHub = outcome.verdict.ok || (stage !== null && (SEMANTIC.has(stage) || CONFIG.has(stage)))
     // a chunk that never reached the hub is bounded by backoff, not strikes (⚠ the reference strikes it too)

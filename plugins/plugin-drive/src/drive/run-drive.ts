@@ -13,6 +13,7 @@ import {filePointer, fileSessions} from './sessions.js'
 import {openTurnLog} from './turn-log.js'
 import {turnRunner} from './turn-runner.js'
 import {chunkProgress} from './work-progress.js'
+import {workLeases} from './work-leases.js'
 import {findContinuableWork} from './work-scan.js'
 import {isDelegate} from './delegation.js'
 import {mcpBindingEnv} from '@agora/contract'
@@ -102,6 +103,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
         },
         initiative: async () => !(await isDelegate(hub, seat.agentId)) && (await hub.owed()).to_answer.length === 0,
         delegate: () => isDelegate(hub, seat.agentId),
+        leases: workLeases({url: seat.url, agentId: seat.agentId, home: seat.home, workspace: ctx.cwd}),
         now: Date.now,
         signal: ctx.signal,
         touch: () => touch(files.drivePid),

@@ -1,4 +1,5 @@
 import type {HubPort} from '../hub-port.js'
+import {claimPaths} from './work-leases.js'
 
 /** A continuable row of this seat's own work, named `<channel>/<key>@<version>` in every log line. */
 export interface WorkRow {
@@ -9,6 +10,8 @@ export interface WorkRow {
   version?: number
   /** A lane pass rather than a held row. */
   initiative?: boolean
+  /** Repository paths the row names (a claim's `paths`): drive leases them for the chunk. */
+  paths?: string[]
 }
 
 /** A parked claim's pointer at the row it waits for: it wakes once that row moves past at_version. */
@@ -86,7 +89,8 @@ export async function findContinuableWork(hub: HubPort, me: string, strikes: Map
     if (count >= RETIRE_AT) continue
     const state = rowState(candidate.key, entry.value, me)
     if (state.state === 'live' || (state.state === 'waiting' && (await targetMoved(hub, state.on)))) {
-      return {ref, strikes: count, channel: candidate.channel, key: candidate.key, version: entry.version}
+      const paths = claimPaths(entry.value)
+      return {ref, strikes: count, channel: candidate.channel, key: candidate.key, version: entry.version, ...(paths ? {paths} : {})}
     }
   }
   return null

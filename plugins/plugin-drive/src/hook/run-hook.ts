@@ -6,7 +6,7 @@ import type {HookLedger} from './ledger.js'
 import {receptionText} from './render.js'
 import type {ReceptionItem} from './render.js'
 
-export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'] as const
+export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const
 export type HookEventName = (typeof HOOK_EVENTS)[number]
 
 /** Output shapes: `standard` (hookSpecificOutput / decision:block) or `followup` for stop hooks that take {followup_message}. */

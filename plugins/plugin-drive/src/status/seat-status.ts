@@ -1,8 +1,8 @@
 import {existsSync} from 'node:fs'
 
-import {lookupKey} from '@agora/home'
+import {findWorkspace, lookupKey} from '@agora/home'
 
-import type {HubPort} from '../hub-port.js'
+import type {HubPort, LeaseRow} from '../hub-port.js'
 import {readLedger} from '../hook/ledger.js'
 import {pidAlive, readPidFile} from '../pidfile.js'
 import {seatFiles} from '../seat-files.js'
@@ -24,6 +24,8 @@ export interface SeatStatus {
   /** Last time each hook event fired (ISO), null when it never did. */
   hooks: Record<'SessionStart' | 'UserPromptSubmit' | 'PostToolUse' | 'Stop', string | null>
   owed: {to_answer: number; to_consume: number; to_close: number} | null
+  /** Live leases on the repository this folder is in (null outside git or when the hub cannot say). */
+  leases: {workspace: string; live: LeaseRow[]} | null
   /** One line each, teaching the fix. */
   problems: string[]
 }
@@ -37,7 +39,7 @@ function processStatus(path: string): ProcessStatus {
 }
 
 /** Reception health of one seat from its files under AGORA_HOME and two hub calls. */
-export async function seatStatus(agent: string, url: string, home: string, hub: HubPort): Promise<SeatStatus> {
+export async function seatStatus(agent: string, url: string, home: string, hub: HubPort, cwd = process.cwd()): Promise<SeatStatus> {
   const files = seatFiles(home, agent)
   const keyCached = lookupKey(home, url, agent) !== undefined
   const reachable = await hub.healthz()
@@ -51,13 +53,22 @@ export async function seatStatus(agent: string, url: string, home: string, hub: 
       owed = null
     }
   }
+  let leases: SeatStatus['leases'] = null
+  const repo = findWorkspace(cwd)
+  if (repo && reachable && keyCached && hub.leases) {
+    try {
+      leases = {workspace: repo.id, live: (await hub.leases(repo.id)).leases}
+    } catch {
+      leases = null
+    }
+  }
   const events = readLedger(files.hookState).events
   const fired = (name: string): string | null => (events[name] ? iso(events[name] * 1000) : null)
   const status: SeatStatus = {
     agent, hub: {url, reachable}, keyCached, notifyFile: existsSync(files.notify),
     listener: processStatus(files.listenPid), driver: processStatus(files.drivePid),
     hooks: {SessionStart: fired('SessionStart'), UserPromptSubmit: fired('UserPromptSubmit'), PostToolUse: fired('PostToolUse'), Stop: fired('Stop')},
-    owed, problems: [],
+    owed, leases, problems: [],
   }
   if (!reachable) status.problems.push(`hub ${url} is not answering; start it with \`agora up\` or fix the url in .agora/seat.json`)
   if (!keyCached) status.problems.push(`no key for ${agent} at ${url} in keys.json; run \`agora setup ${agent}\` here or \`agora seed-key ${agent} --key …\``)
@@ -80,6 +91,20 @@ export function renderStatus(status: SeatStatus): string[] {
     `driver   ${proc(status.driver)}`,
     `hooks    ${hooks}`,
     `owed     ${owed}`,
+    ...leaseLines(status),
     ...status.problems.map((p) => `problem  ${p}`),
   ]
+}
+
+const clock = (s: number): string => new Date(s * 1000).toISOString().slice(11, 16)
+
+/** One line per live lease, the seat's own marked; another seat's exclusive lease is where this seat's writes stop. */
+function leaseLines(status: SeatStatus): string[] {
+  if (!status.leases) return []
+  const {workspace, live} = status.leases
+  const head = `leases   ${workspace}: ${live.length} live`
+  return [head, ...live.map((l) => {
+    const whose = l.holder === status.agent ? 'yours' : l.mode === 'exclusive' ? 'writes here are refused' : 'shared'
+    return `         ${l.path} ${l.mode} ${l.holder} until ${clock(l.expires_at)} UTC${l.channel ? ` #${l.channel}` : ''} (${whose})`
+  })]
 }

@@ -10,17 +10,17 @@ export const fail = (stage: TurnVerdict['stage'], reason: string): TurnOutcome =
 
 /**
  * A scripted listener and turn runner over a fake clock that advances by each quiet listen window
- * (and by `turnMs` per turn). `ports` supplies the work lane, lane-pass and delegation probes;
+ * (and by `turnMs` per turn). `ports` supplies the work lane, lane-pass, delegation and lease probes (`onTurn` runs inside each turn);
  * `stopAfterListens` interrupts the loop (as Ctrl-C would) once the listener has run that often.
  */
-export function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, ports: Pick<DriverPorts, 'work' | 'initiative' | 'delegate' | 'workClaim'> & {stopAfterListens?: number} = {}, turnMs = 0) {
+export function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<DriverOptions> = {}, ports: Pick<DriverPorts, 'work' | 'initiative' | 'delegate' | 'workClaim' | 'leases'> & {stopAfterListens?: number; onTurn?: (request: TurnRequest) => Promise<void>} = {}, turnMs = 0) {
   const clock = {now: 1_000_000}
   const out: string[] = []
   const windows: number[] = []
   const turns: TurnRequest[] = []
   const sessions = memorySessions()
   const stop = new AbortController()
-  const {stopAfterListens, ...probes} = ports
+  const {stopAfterListens, onTurn, ...probes} = ports
   const driver = new Driver(
     {agentId: 'bob', maxWaitS: 1200, turnBudget: 250, workBudget: 100, receptionTimeoutS: 3600, workTimeoutS: 3600, sessionRotate: 25, once: false, maxTurns: outcomes.length, ...extra},
     {
@@ -34,6 +34,7 @@ export function rig(listens: number[], outcomes: TurnOutcome[], extra: Partial<D
       },
       runTurn: async (request) => {
         turns.push(request)
+        await onTurn?.(request)
         clock.now += turnMs
         return outcomes.shift() ?? ok(null)
       },

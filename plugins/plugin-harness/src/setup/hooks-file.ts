@@ -7,7 +7,7 @@ type HooksFile = NonNullable<WorkspaceFootprint['hooks']>
 type JsonObject = Record<string, unknown>
 
 const LEGACY_MARKERS = ['agora hook ', 'agora_stop', 'agora_wait', 'agora listen --as']
-const OWNED = /\s(hook (SessionStart|UserPromptSubmit|PostToolUse|Stop)|listen) --as \S+/
+const OWNED = /\s(hook (SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|Stop)|listen) --as \S+/
 
 /** True for a handler command agora wrote (any version, any install path); foreign handlers never match. */
 export function isAgoraCommand(command: unknown, vars: SetupVars): boolean {
@@ -22,6 +22,12 @@ export function hookCommand(event: string, hooks: HooksFile, vars: SetupVars): s
   const words = [vars.agora, 'hook', event, '--as', vars.seatId, '--url', vars.url, ...hooks.hookArgs]
   if (!vars.homeIsDefault) words.push('--home', vars.home)
   return words.map(shellWord).join(' ')
+}
+
+/** The lease gate's command: the hook plus the `tool_input` fields that carry target paths. */
+function gateCommand(hooks: HooksFile, vars: SetupVars): string {
+  const fields = hooks.preToolUse!.pathFields.flatMap((f) => ['--path-field', shellWord(f)])
+  return [hookCommand('PreToolUse', hooks, vars), ...fields].join(' ')
 }
 
 function listenCommand(hooks: HooksFile, vars: SetupVars): string {
@@ -105,6 +111,11 @@ export function mergeHooks(doc: JsonObject, hooks: HooksFile, vars: SetupVars, i
       fresh.push({hooks: [sortedKeys(handler)]})
     }
     events[event] = [...list, ...fresh]
+  }
+  if (hooks.preToolUse) {
+    const list = Array.isArray(events.PreToolUse) ? (events.PreToolUse as unknown[]) : []
+    const handler = sortedKeys({type: 'command', command: gateCommand(hooks, vars), timeout: hooks.timeout})
+    events.PreToolUse = [...list, {matcher: hooks.preToolUse.matcher, hooks: [handler]}]
   }
   return doc
 }

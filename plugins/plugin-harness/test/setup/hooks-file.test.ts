@@ -36,7 +36,7 @@ describe('hooks-file', () => {
   describe('mergeHooks (matcher groups)', () => {
     it('writes one group per event with sorted keys and timeout 10, plus async re-wake groups where declared', () => {
       const doc = mergeHooks({}, GROUPS, VARS, true) as any
-      expect(Object.keys(doc.hooks)).to.deep.equal(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'])
+      expect(Object.keys(doc.hooks)).to.deep.equal(['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop', 'PreToolUse'])
       expect(doc.hooks.UserPromptSubmit).to.deep.equal([
         {hooks: [{command: hookCommand('UserPromptSubmit', GROUPS, VARS), timeout: 10, type: 'command'}]},
       ])
@@ -57,7 +57,8 @@ describe('hooks-file', () => {
       }
       const once = mergeHooks(structuredClone(start), GROUPS, VARS, true) as any
       expect(once.permissions).to.deep.equal(start.permissions)
-      expect(once.hooks.PreToolUse).to.deep.equal([foreignGroup])
+      expect(once.hooks.PreToolUse[0], 'the foreign PreToolUse group stays first').to.deep.equal(foreignGroup)
+      expect(once.hooks.PreToolUse).to.have.length(2)
       expect(once.hooks.Stop[0]).to.deep.equal(foreignGroup)
       expect(JSON.stringify(once)).not.to.include('http://old')
       const twice = mergeHooks(structuredClone(once), GROUPS, VARS, true)
@@ -69,6 +70,24 @@ describe('hooks-file', () => {
       const installed = mergeHooks({hooks: {Stop: [mixed]}}, GROUPS, VARS, true)
       const removed = mergeHooks(installed, GROUPS, VARS, false) as any
       expect(removed.hooks).to.deep.equal({Stop: [{hooks: [{type: 'command', command: 'notify-send done'}]}]})
+    })
+  })
+
+  describe('the PreToolUse lease gate', () => {
+    it('adds a matcher group for the declared write tools whose command names the path fields', () => {
+      const doc = mergeHooks({}, GROUPS, VARS, true) as any
+      expect(doc.hooks.PreToolUse).to.deep.equal([{matcher: 'Write|Edit|MultiEdit|NotebookEdit', hooks: [{
+        command: '/opt/agora/bin/agora hook PreToolUse --as alice --url http://127.0.0.1:8765 --path-field file_path --path-field notebook_path',
+        timeout: 10, type: 'command'}]}])
+    })
+
+    it('removes the gate with the other agora hooks when hooks are off', () => {
+      const removed = mergeHooks(mergeHooks({}, GROUPS, VARS, true), GROUPS, VARS, false) as any
+      expect(removed.hooks).to.deep.equal({})
+    })
+
+    it('writes no gate for a harness that declares none', () => {
+      expect(mergeHooks({}, FLAT, VARS, true).hooks).to.not.have.property('PreToolUse')
     })
   })
 

@@ -1,0 +1,94 @@
+import {Router} from 'express'
+import type {Request} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {requireSeat} from '../services/agents.js'
+import {channelState, pauseGate, requireMember} from '../services/channels.js'
+import {conflictSentence, conflictsFor, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/leases.js'
+import type {Conflict, Lease} from '../services/leases.js'
+import {normalizeWorkspace} from '../services/lease-paths.js'
+import {onlyQuery} from '../http/schemas.js'
+
+const FIELDS: Record<string, string[]> = {
+  take: ['workspace', 'paths', 'mode', 'ttl_s', 'note'],
+  renew: ['workspace', 'paths', 'ttl_s'],
+  release: ['workspace', 'paths', 'holder'],
+  check: ['workspace', 'paths'],
+}
+
+function body(req: Request, kind: string): Record<string, unknown> {
+  const b = req.body === undefined ? {} : req.body
+  if (!b || typeof b !== 'object' || Array.isArray(b)) fail(400, 'send a JSON object body')
+  const extra = Object.keys(b).filter((k) => !FIELDS[kind].includes(k))
+  if (extra.length > 0) fail(400, `unknown field '${extra[0]}'; this route takes ${FIELDS[kind].join(', ')}`)
+  return b as Record<string, unknown>
+}
+
+/** Leases as the caller may see them: the channel of a room they are not in is withheld. */
+function visible(ctx: Ctx, me: string, lease: Lease): Lease {
+  return ctx.cache.isMember(lease.channel, me) ? lease : {...lease, channel: ''}
+}
+
+function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): Array<Record<string, unknown>> {
+  return conflicts.map(({path, lease}) => ({...visible(ctx, me, lease), requested: path}))
+}
+
+/** Workspace leases (docs/protocol.md "Workspace leases"): take, renew, release, list, check. */
+export function leaseRoutes(ctx: Ctx): Router {
+  const r = Router()
+
+  r.post('/channels/:c/leases', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const b = body(req, 'take')
+    pauseGate(ctx, p.operator, ch.name)
+    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; take the lease in a live channel`)
+    const out = takeLeases(ctx, {channel: ch.name, workspace: b.workspace, paths: b.paths, mode: b.mode, ttl_s: b.ttl_s, note: b.note, holder: a.id, operator: p.operator})
+    if ('conflicts' in out) {
+      const sentence = conflictSentence(out.conflicts, (c) => ctx.cache.isMember(c, a.id))
+      send(res, {detail: `nothing was leased: ${sentence}; ask the holder, wait for the expiry, or lease other paths`,
+        conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)
+      return
+    }
+    send(res, {leases: out.leases}, 201)
+  })
+
+  r.post('/leases/renew', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const b = body(req, 'renew')
+    send(res, {leases: renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id}).map((l) => visible(ctx, a.id, l))})
+  })
+
+  r.post('/leases/release', (req, res) => {
+    const p = principal(ctx, req)
+    const a = requireSeat(p)
+    const b = body(req, 'release')
+    if (b.holder !== undefined && typeof b.holder !== 'string') fail(400, 'holder must be a seat id')
+    const holder = typeof b.holder === 'string' ? b.holder : a.id
+    const released = releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator})
+    send(res, {released: released.map((l) => visible(ctx, a.id, l))})
+  })
+
+  r.get('/leases', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const q = req.query as Record<string, unknown>
+    onlyQuery(q, ['workspace', 'holder'])
+    if (typeof q.workspace !== 'string') fail(400, 'pass ?workspace=<repository identity>; `agora lease list` computes it from the git root commit and remote')
+    const holder = typeof q.holder === 'string' ? q.holder : null
+    const leases = liveLeases(ctx, normalizeWorkspace(q.workspace)).filter((l) => holder === null || l.holder === holder)
+    send(res, {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
+  })
+
+  // The hook path: one indexed range read, no write, so it stays cheap on every tool call.
+  r.post('/leases/check', (req, res) => {
+    const a = requireSeat(principal(ctx, req))
+    const b = body(req, 'check')
+    const workspace = normalizeWorkspace(b.workspace)
+    const conflicts = conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true).filter(({lease}) => lease.mode === 'exclusive')
+    send(res, {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
+      detail: conflicts.length === 0 ? '' : conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
+  })
+  return r
+}

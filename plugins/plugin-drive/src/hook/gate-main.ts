@@ -1,0 +1,74 @@
+// `agora hook PreToolUse` without oclif: a harness runs it before every file write, so bin/run.js
+// hands it here and skips the CLI framework's plugin loading (most of the hook's start-up cost).
+// The flags are the ones the oclif `hook` command declares; `agora hook --help` still goes through oclif.
+import type {LeaseCheck} from '@agora/client'
+import {lookupKey} from '@agora/home'
+import {request} from 'node:http'
+import {request as requestTls} from 'node:https'
+import {parseArgs} from 'node:util'
+
+import {receptionSeat} from '../seat-context.js'
+import {leaseGate} from './lease-gate.js'
+import {readPayload} from './stdin.js'
+
+export interface GateFlags {
+  as?: string
+  url?: string
+  home?: string
+  'path-field': string[]
+}
+
+/** Check the payload's target paths for this seat; prints the deny JSON or nothing, warnings to stderr. */
+export async function gateForSeat(payload: Record<string, unknown>, flags: GateFlags): Promise<void> {
+  const seat = receptionSeat(flags)
+  const key = seat.agentId ? lookupKey(seat.home, seat.url, seat.agentId) : undefined
+  if (!seat.agentId || !key) {
+    process.stderr.write('agora hook PreToolUse: lease check unavailable (no seat identity or cached key; run `agora setup <id>` here), write allowed\n')
+    return
+  }
+  const result = await leaseGate(payload, flags['path-field'], (workspace, paths) => postCheck(seat.url, key, workspace, paths))
+  if (result.warning) process.stderr.write(`${result.warning}\n`)
+  if (result.output) process.stdout.write(JSON.stringify(result.output) + '\n')
+}
+
+/** argv after `hook PreToolUse`; like every hook it exits 0, and a bad flag is a stderr line. */
+export async function runGateCli(argv: string[]): Promise<void> {
+  const payloadPromise = readPayload(process.stdin)
+  try {
+    const {values} = parseArgs({args: argv, strict: true, allowPositionals: false, options: {
+      as: {type: 'string'}, url: {type: 'string'}, home: {type: 'string'}, format: {type: 'string'},
+      'path-field': {type: 'string', multiple: true},
+    }})
+    const payload = await payloadPromise
+    await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': values['path-field'] ?? ['file_path']})
+  } catch (error) {
+    await payloadPromise
+    process.stderr.write(`agora hook PreToolUse: lease check unavailable, write allowed: ${(error as Error).message}\n`)
+  }
+}
+
+/**
+ * POST /leases/check over node:http rather than the client's fetch: undici's first-use set-up
+ * would be paid by every hook process, and this is the only call the process makes.
+ */
+export function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
+  const target = new URL('/leases/check', url.replace(/\/+$/, '') + '/')
+  const body = JSON.stringify({workspace, paths})
+  const send = target.protocol === 'https:' ? requestTls : request
+  return new Promise((resolve, reject) => {
+    const req = send(target, {method: 'POST', timeout: timeoutMs, headers: {
+      authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-agora-client': 'agora-lease-gate/0.1',
+    }}, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        if (res.statusCode !== 200) return reject(new Error(`POST /leases/check answered ${res.statusCode}: ${text.slice(0, 200)}`))
+        try { resolve(JSON.parse(text) as LeaseCheck) } catch { reject(new Error('POST /leases/check answered non-JSON')) }
+      })
+    })
+    req.on('timeout', () => req.destroy(new Error(`hub ${url} did not answer within ${timeoutMs} ms`)))
+    req.on('error', (error) => reject(new Error(`hub ${url} unreachable: ${error.message}`)))
+    req.end(body)
+  })
+}
