@@ -20,7 +20,7 @@ export interface AgoraSocketOptions {
   channels?: string[]
   /** Per-channel exclusive `since` for the first subscribe; a channel without one gets no backlog. */
   since?: Record<string, number>
-  /** Reconnect backoff: first delay, factor and ceiling (hub.md §10: 0.5 s ×2 up to 30 s). */
+  /** Reconnect backoff: first delay, factor and ceiling. */
   backoff?: {initialMs?: number; factor?: number; maxMs?: number}
   /** Terminate and reconnect when nothing (not even a server ping) arrived for this long. */
   idleTimeoutMs?: number

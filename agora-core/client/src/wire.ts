@@ -1,5 +1,5 @@
 /**
- * Wire shapes of hub.md §1–§7 as the client sees them. The message, envelope, owed, store and fs
+ * Wire shapes (docs/protocol.md) as the client sees them. The message, envelope, owed, store and fs
  * records come from @agora/protocol (one declaration of one wire), under the client's public
  * names; the request/response shapes only the client types stay here.
  */

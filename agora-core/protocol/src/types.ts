@@ -12,7 +12,7 @@ export interface Ask {
   to?: string[]
 }
 
-/** An attachment ref as the hub normalizes it at post time, from the blob row (§1.5). */
+/** An attachment ref as the hub normalizes it at post time, from the blob row (docs/protocol.md#messages). */
 export interface AttachmentRef {
   id: string
   filename: string
@@ -20,7 +20,7 @@ export interface AttachmentRef {
   size: number
 }
 
-/** A stored message as served by post, history and read (§1.4); `hash` is served by the ledger only. */
+/** A stored message as served by post, history and read (docs/protocol.md#messages); `hash` is served by the ledger only. */
 export interface Message {
   id: string
   channel: string
@@ -41,7 +41,7 @@ export interface Message {
   retracted_at: number | null
 }
 
-/** A history row (§2.3): Message plus the viewer's decorations, null on a retracted row. */
+/** A history row: Message plus the viewer's decorations, null on a retracted row. */
 export interface MessageRow extends Message {
   pending_asks: string[] | null
   has_resolved_reply: boolean | null
@@ -51,7 +51,7 @@ export interface MessageRow extends Message {
   read: boolean | null
 }
 
-/** The viewer-specific inbox/WS/notify record (§4.1). */
+/** The viewer-specific inbox/WS/notify record (docs/protocol.md#envelopes). */
 export interface Envelope extends Omit<Message, 'body' | 'data'> {
   body: string | null
   data: Record<string, unknown> | null

@@ -11,7 +11,7 @@ import type {GrantInput} from '../services/governance/delegations.js'
 import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/texts.js'
 import {channelCharterReceipts, receiptsFor} from '../services/governance/receipts.js'
 
-/** Delegation (§1.12) and governance texts (§1.13): rules, hub charter with versions, receipts. */
+/** Delegation and governance texts (docs/protocol.md#governance): rules, hub charter with versions, receipts. */
 export function governanceRoutes(ctx: Ctx): Router {
   const r = Router()
   r.put('/admin/delegation', (req, res) => {

@@ -45,7 +45,7 @@ export function cleanMission(mission: string): string {
   return text
 }
 
-/** Resolve a bearer token to a principal (§1.2 authentication order). */
+/** Resolve a bearer token to a principal (docs/protocol.md#seats). */
 export function authenticate(ctx: Ctx, header: string | undefined): Principal {
   if (!header || !header.startsWith('Bearer ')) fail(401, 'missing bearer token')
   const token = header.slice(7).trim()

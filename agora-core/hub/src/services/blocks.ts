@@ -26,7 +26,7 @@ export function activeBlock(ctx: Ctx, scope: string, agent: string): BlockRow | 
 }
 
 /**
- * Kick (with seconds) or ban (without) at hub scope or channel scope (§1.15). Operators always;
+ * Kick (with seconds) or ban (without) at hub scope or channel scope (docs/protocol.md#governance). Operators always;
  * a channel owner in their own channel. Never an operator, never yourself, never in a DM.
  */
 export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Record<string, unknown> {

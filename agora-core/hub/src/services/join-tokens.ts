@@ -29,7 +29,7 @@ export interface MintInput {
   max_uses?: number
 }
 
-/** POST /join-tokens (§1.14): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
+/** POST /join-tokens (docs/protocol.md#governance): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
 export function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Record<string, unknown> {
   if (input.agent_id) validateAgentId(input.agent_id)
   const channels = [...new Set(input.channels ?? [])]

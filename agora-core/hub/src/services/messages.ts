@@ -117,7 +117,7 @@ export function fromRow(r: Record<string, unknown>): StoredMessage {
   }
 }
 
-/** The 15 hashed fields (§5.1), from stored values. */
+/** The 15 hashed fields (docs/protocol.md#the-chain), from stored values. */
 export function hashPayload(m: StoredMessage): Record<string, unknown> {
   return {
     id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind, status: m.status,
@@ -222,7 +222,7 @@ export function recordRead(ctx: Ctx, messageId: string, agent: string): void {
   ctx.q.run('INSERT OR IGNORE INTO reads (message_id, agent, read_at) VALUES (?, ?, ?)', messageId, agent, ctx.now())
 }
 
-/** The Message wire shape (§1.4); retracted rows become tombstones on every surface. */
+/** The Message wire shape (docs/protocol.md#messages); retracted rows become tombstones on every surface. */
 export function wireMessage(m: StoredMessage): Record<string, unknown> {
   const gone = m.retracted_at != null
   return {

@@ -30,7 +30,7 @@ export interface PostInput {
   [typed: string]: unknown
 }
 
-/** The §1.4.1 pipeline, in order: the first failing step decides the error; a refusal writes nothing. */
+/** The post pipeline in order (docs/protocol.md#messages): the first failing step decides the error; a refusal writes nothing. */
 export function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): StoredMessage {
   // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
   const channel = named.normalize('NFC')

@@ -48,7 +48,7 @@ function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): str
 }
 
 /**
- * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
+ * One authenticated socket (docs/protocol.md#websocket): identity fan-out, membership re-checked per delivery, own
  * messages never pushed, tombstones deduped by id. Each channel's sent seqs are tracked exactly
  * (SeqSet), so a backlog read after a live push still sends every seq below it, once.
  */
@@ -105,7 +105,7 @@ export class Connection {
     return set
   }
 
-  /** Push one message to this viewer if the §3 delivery rules allow it. */
+  /** Push one message to this viewer if the delivery rules allow it. */
   deliver(m: StoredMessage, live: boolean): void {
     try {
       const tomb = m.retracted_at != null

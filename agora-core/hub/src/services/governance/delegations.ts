@@ -8,7 +8,7 @@ export const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'prox
 export type Power = typeof POWERS[number]
 const DAY = 86400
 
-/** One active grant as served by GET /delegations and whoami.delegations (§1.12). */
+/** One active grant as served by GET /delegations and whoami.delegations (docs/protocol.md#governance). */
 export interface Grant {
   agent_id: string
   powers: Power[]
@@ -52,7 +52,7 @@ function reaches(g: Grant, channel: string): boolean {
   return g.powers.includes('reporting') && (g.scope === '' || g.scope === '*' || g.scope === channel)
 }
 
-/** Does `agent` hold an active `reporting` grant reaching `channel` now (it inherits operator obligations there, §4.5)? */
+/** Does `agent` hold an active `reporting` grant reaching `channel` now (docs/protocol.md#discharge-and-closure)? */
 export function reportsIn(ctx: Ctx, agent: string, channel: string): boolean {
   const g = activeGrant(ctx, agent)
   return !!g && reaches(g, channel)
@@ -147,7 +147,7 @@ export function delegationHistory(ctx: Ctx): Array<Grant & {state: string; revok
   }))
 }
 
-/** A permanent hub ban ends the target's delegation (§1.12); runs inside the ban's transaction. */
+/** A permanent hub ban ends the target's delegation (docs/protocol.md#governance); runs inside the ban's transaction. */
 export function revokeOnBan(ctx: Ctx, agent: string, by: string): void {
   const live = activeGrant(ctx, agent)
   if (!live) return
