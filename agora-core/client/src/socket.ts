@@ -1,6 +1,7 @@
 import {EventEmitter} from 'node:events'
 
 import {WebSocket} from 'ws'
+import {SUBSCRIBE_CHANNELS_MAX} from '@agora/protocol'
 
 import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
@@ -10,8 +11,8 @@ import type {Envelope} from './wire.js'
 /** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
 export const OVERFLOW_CLOSE = 4408
 
-/** Channels per subscribe frame (the hub's SUBSCRIBE_CHANNELS_MAX). */
-export const SUBSCRIBE_CHUNK = 500
+/** Channels per subscribe frame: as many as the hub takes in one. */
+export const SUBSCRIBE_CHUNK = SUBSCRIBE_CHANNELS_MAX
 
 export interface AgoraSocketOptions {
   /** Used for the url, the seat key, `X-Agora-Client` and the REST `/inbox` sweep after a reconnect. */

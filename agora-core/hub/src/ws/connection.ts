@@ -169,7 +169,7 @@ export class Connection {
       case 'post': {
         const {type: _t, channel, ...rest} = msg
         if (typeof channel !== 'string') throw new AgoraError(422, [{loc: ['frame', 'channel'], msg: 'channel is required', type: 'missing'}])
-        const input = validate<PostInput>('post', rest)
+        const input = validate('post', rest)
         if (lossless.data !== undefined) input.data = lossless.data as PostInput['data']
         const m = postMessage(this.ctx, this.principal, channel, input)
         return this.frame({type: 'posted', id: m.id, seq: m.seq})
@@ -179,7 +179,7 @@ export class Connection {
         this.ctx.presence.declare(this.agent, msg.state)
         return
       case 'ack': {
-        const body = validate<{cursors: Record<string, number>}>('ack', {cursors: msg.cursors})
+        const body = validate('ack', {cursors: msg.cursors})
         return this.frame({type: 'acked', acked: ack(this.ctx, this.agent, body.cursors)})
       }
       default:
@@ -193,7 +193,7 @@ export class Connection {
    * the SeqSet and skipped; everything else after since is sent.
    */
   private subscribe(msg: Record<string, unknown>): void {
-    const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
+    const frame = validate('subscribe', msg)
     const channels = [...new Set(frame.channels)]
     const since: Record<string, number> = frame.since ?? {}
     const ok: string[] = []

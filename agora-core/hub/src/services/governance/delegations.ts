@@ -1,11 +1,13 @@
+import {POWERS} from '@agora/protocol'
+import type {DelegationBody, Power} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import {fail, sanitize} from '../context.js'
 import type {Principal} from '../agents.js'
 import {cleanMission} from '../agents.js'
 import {alertHub, syncHubAlerts} from './hub-alerts.js'
 
-export const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy'] as const
-export type Power = typeof POWERS[number]
+export {POWERS}
+export type {Power}
 const DAY = 86400
 
 /** One active grant as served by GET /delegations and whoami.delegations (docs/protocol.md#governance). */
@@ -74,7 +76,7 @@ export function isReportingDelegate(ctx: Ctx, agent: string): boolean {
   return !!activeGrant(ctx, agent)?.powers.includes('reporting')
 }
 
-export interface GrantInput {agent_id: string; powers: Power[]; ttl_seconds?: number; note?: string; scope?: string; mission?: string}
+export type GrantInput = DelegationBody
 
 /** PUT /admin/delegation: one active grant per seat; the new grant replaces the old one. */
 export function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Grant {
