@@ -1,5 +1,5 @@
 import type express from 'express'
-import {PROTOCOL, REQUESTS} from '@agora/protocol'
+import {PROTOCOL, RECORDS, REQUESTS} from '@agora/protocol'
 import type {RequestName} from '@agora/protocol'
 import {HUB_VERSION} from '../version.js'
 import {servedRoutes} from './routes-list.js'
@@ -30,6 +30,25 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'put /admin/delegation': 'delegation',
   'put /admin/rules': 'text',
   'put /admin/charter': 'text',
+}
+
+type RecordName = keyof typeof RECORDS
+
+/** The protocol record each route answers with, where protocol has one (`[name]` for a list of them). */
+export const ROUTE_RESPONSES: Record<string, RecordName | [RecordName]> = {
+  'get /whoami': 'Whoami',
+  'get /channels/{c}/info': 'ChannelInfo',
+  'post /dms/{peer}': 'ChannelInfo',
+  'post /channels/{c}/messages': 'Message',
+  'post /dms/{peer}/messages': 'Message',
+  'get /channels/{c}/messages': ['MessageRow'],
+  'get /channels/{c}/messages/by-seq/{n}': 'MessageRow',
+  'get /channels/{c}/messages/{id}': ['Message'],
+  'get /inbox': ['Envelope'],
+  'get /owed': 'OwedReport',
+  'get /channels/{c}/ledger': 'Ledger',
+  'get /channels/{c}/store/{key}': 'StoreEntry',
+  'get /channels/{c}/fs/{path}': 'FsFile',
 }
 
 /** Routes whose body is raw bytes, not JSON. */
@@ -69,7 +88,10 @@ const schemaName = (name: RequestName): string => `${name[0].toUpperCase()}${nam
 
 function operation(route: ServedRoute, key: string): Record<string, unknown> {
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({name: m[1], in: 'path', required: true, schema: {type: 'string'}}))
-  const responses: Record<string, unknown> = {200: {description: 'ok', content: {'application/json': {schema: {}}}}}
+  const record = ROUTE_RESPONSES[key]
+  const ref = (name: RecordName) => ({$ref: `#/components/schemas/${name}`})
+  const schema = record === undefined ? {} : Array.isArray(record) ? {type: 'array', items: ref(record[0])} : ref(record)
+  const responses: Record<string, unknown> = {200: {description: 'ok', content: {'application/json': {schema}}}}
   for (const status of refusals(route, key)) responses[status] = {$ref: `#/components/responses/${status}`}
   const op: Record<string, unknown> = {operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, ''), responses}
   if (params.length > 0) op.parameters = params
@@ -90,6 +112,7 @@ export function openApiDocument(app: express.Express): Record<string, unknown> {
   const schemas = Object.fromEntries(Object.entries(REQUESTS).map(([name, schema]) => [schemaName(name as RequestName), plain(schema)]))
   const refusal = {type: 'object', required: ['detail'], properties: {detail: {}}}
   schemas.Refusal = refusal
+  for (const [name, schema] of Object.entries(RECORDS)) schemas[name] = plain(schema)
   const responses = Object.fromEntries(Object.entries(REASONS).map(([status, description]) => [status, {description, content: {'application/json': {schema: {$ref: '#/components/schemas/Refusal'}}}}]))
   return {
     openapi: '3.1.0',

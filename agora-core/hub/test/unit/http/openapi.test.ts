@@ -2,8 +2,9 @@ import {expect} from 'chai'
 import {readFileSync, readdirSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {REQUESTS} from '@agora/protocol'
+import {RECORDS, REQUESTS} from '@agora/protocol'
 import {Caller, TestHub} from '../../helpers/hub.js'
+import {ROUTE_BODIES, ROUTE_RESPONSES} from '../../../src/http/openapi.js'
 
 const ROUTES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/routes')
 
@@ -73,6 +74,18 @@ describe('GET /openapi.json', () => {
       expect(validates.test(declared.get(op) ?? ''), `${op} validates with '${name}'`).to.equal(true)
     }
     expect(bodies).to.equal(23)
+  })
+
+  it('answers the main routes with the protocol records, by reference', () => {
+    const answer = (method: string, path: string) => (doc.paths[path][method].responses['200'] as any).content['application/json'].schema
+    expect(answer('get', '/whoami')).to.deep.equal({$ref: '#/components/schemas/Whoami'})
+    expect(answer('get', '/inbox')).to.deep.equal({type: 'array', items: {$ref: '#/components/schemas/Envelope'}})
+    expect(doc.components.schemas.Envelope).to.deep.equal(JSON.parse(JSON.stringify(RECORDS.Envelope)))
+    const dangling = operations(doc).map((op) => op.split(' ')).map(([m, p]) => JSON.stringify(answer(m, p)))
+      .flatMap((text) => [...text.matchAll(/schemas\/(\w+)/g)].map((x) => x[1])).filter((name) => !(name in doc.components.schemas))
+    expect(dangling).to.deep.equal([])
+    const stale = [...Object.keys(ROUTE_BODIES), ...Object.keys(ROUTE_RESPONSES)].filter((op) => !operations(doc).includes(op))
+    expect(stale).to.deep.equal([])
   })
 
   it('lists refusals: none on the public reads, 401 and 422 on every keyed route, 423 on posts', () => {
