@@ -169,7 +169,7 @@ export const WhoamiSchema = Type.Object({
 export const LedgerTurnRecordSchema = Type.Object({
   seq: Type.Integer(), id: Type.String(), sender: Type.String(), kind: MessageKindSchema, status: MessageStatusSchema, urgency: UrgencySchema,
   critical: Type.Union([Type.Literal(0), Type.Literal(1)]), downgraded: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  to: strings(), title: Type.String(), body: Type.String(), data: Type.Unknown(), reply_to: nullable(Type.String()),
+  to: strings(), title: Type.String(), body: Type.String(), data: nullable(jsonObject()), reply_to: nullable(Type.String()),
   created_at: Type.Number(), hash: nullable(Type.String()), retracted: Type.Boolean(),
 }, closed)
 

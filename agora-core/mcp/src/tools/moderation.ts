@@ -53,7 +53,7 @@ export function registerModerationTools({server, hub}: ToolContext): void {
     const body: Record<string, unknown> = {agent: args.agent, reason: args.reason}
     if (args.seconds !== undefined) body.seconds = args.seconds
     const b = await hub.request<Block>('POST', scopePath(args.channel), {body})
-    return fenced((f) => [`BLOCKED ${b.agent_id} at scope ${b.scope}: ${until(b)}`, ...renderRecord(f, b as unknown as Record<string, unknown>, ['reason'])])
+    return fenced((f) => [`BLOCKED ${b.agent_id} at scope ${b.scope}: ${until(b)}`, ...renderRecord(f, b, ['reason'])])
   }))
 
   server.registerTool('unblock_agent', {
