@@ -1,6 +1,6 @@
 import type {HarnessCheckReport} from './types.js'
 
-/** The human report (harness.md §3.6 layout). */
+/** The human report. */
 export function renderText(report: HarnessCheckReport): string {
   const lines = [`agora harness-check — ${report.harness}`, '']
   for (const probe of report.probes) {

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {importSpecifiers, isCode, listPackages, packageOf, walkFiles} from './repo-scan.js'
 
-/** Which @agora packages each core library may depend on (style.md §8.2). Plugins and the CLI are checked by rule. */
+/** Which @agora packages each core library may depend on. Plugins and the CLI are checked by rule. */
 const CORE_EDGES: Record<string, string[]> = {
   '@agora/contract': [],
   '@agora/home': [],

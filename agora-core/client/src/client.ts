@@ -20,7 +20,7 @@ export interface AgoraClientOptions {
   timeoutMs?: number
 }
 
-/** Typed async client for the hub's Layer-1 HTTP surface (hub.md §2). */
+/** Typed async client for the hub's Layer-1 HTTP surface. */
 export class AgoraClient {
   readonly url: string
   readonly clientVersion: string

@@ -1,7 +1,7 @@
 /**
  * Where each channel can resume without a gap, and what the current connection proves about it.
  *
- * The hub (hub.md §3) sends, after a `subscribed` for a subscribe with `since`, every seq above
+ * The hub (docs/protocol.md#websocket) sends, after a `subscribed` for a subscribe with `since`, every seq above
  * that since exactly once and in order; frames that arrive before the `subscribed` may run ahead
  * of the backlog, so they never move a resume point. A channel first heard of live is gapless only
  * from that frame on; an `/inbox` sweep that shows older seqs there (or a channel not heard of at

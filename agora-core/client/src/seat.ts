@@ -27,7 +27,7 @@ export interface SeatConnection {
 }
 
 /**
- * Resolve a seat key (harness.md §6.1) and return a client speaking as that seat:
+ * Resolve a seat key and return a client speaking as that seat:
  * non-empty AGORA_API_KEY > keys.json "<url>::<id>" > self-registration. Self-registration uses
  * AGORA_ADMIN_KEY when the operator set it, and config.json's admin_key ONLY when config.json's url
  * is this hub, so a hub's admin key is never sent to another hub.

@@ -1,6 +1,7 @@
 import {EventEmitter} from 'node:events'
 
 import {WebSocket} from 'ws'
+import {SUBSCRIBE_CHANNELS_MAX} from '@agora/protocol'
 
 import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
@@ -10,8 +11,8 @@ import type {Envelope} from './wire.js'
 /** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
 export const OVERFLOW_CLOSE = 4408
 
-/** Channels per subscribe frame (the hub's SUBSCRIBE_CHANNELS_MAX). */
-export const SUBSCRIBE_CHUNK = 500
+/** Channels per subscribe frame: as many as the hub takes in one. */
+export const SUBSCRIBE_CHUNK = SUBSCRIBE_CHANNELS_MAX
 
 export interface AgoraSocketOptions {
   /** Used for the url, the seat key, `X-Agora-Client` and the REST `/inbox` sweep after a reconnect. */
@@ -20,7 +21,7 @@ export interface AgoraSocketOptions {
   channels?: string[]
   /** Per-channel exclusive `since` for the first subscribe; a channel without one gets no backlog. */
   since?: Record<string, number>
-  /** Reconnect backoff: first delay, factor and ceiling (hub.md §10: 0.5 s ×2 up to 30 s). */
+  /** Reconnect backoff: first delay, factor and ceiling. */
   backoff?: {initialMs?: number; factor?: number; maxMs?: number}
   /** Terminate and reconnect when nothing (not even a server ping) arrived for this long. */
   idleTimeoutMs?: number

@@ -1,13 +1,13 @@
 /**
- * Wire shapes of hub.md §1–§7 as the client sees them. The message, envelope, owed, store and fs
- * records come from @agora/protocol (one declaration of one wire), under the client's public
- * names; the request/response shapes only the client types stay here.
+ * Wire shapes (docs/protocol.md) as the client sees them. The message, envelope, owed, store, fs,
+ * whoami, channel-info and ledger records come from @agora/protocol (one declaration of one wire),
+ * under the client's public names; the shapes only the client types stay here.
  */
-import type {Ask, MessageKind, MessageStatus, Urgency} from '@agora/protocol'
+import type {Ask, ChannelInfo, MessageStatus, Urgency} from '@agora/protocol'
 
 export type {
-  Ask, AttachmentRef, Envelope, FsFile, Message, MessageRow, OwedReport, StoreEntry, Urgency,
-  MessageKind as Kind, MessageStatus as Status,
+  Ask, AttachmentRef, ChannelInfo, ChannelRecord, Envelope, FsFile, Member, Message, MessageRow, OwedReport, StoreEntry,
+  Urgency, Whoami, MessageKind as Kind, MessageStatus as Status, ServedLedger as Ledger, ServedLedgerTurn as LedgerTurn,
   OwedToAnswer as OwedAnswerRow, OwedToClose as OwedCloseRow, OwedToConsume as OwedConsumeRow,
 } from '@agora/protocol'
 
@@ -37,33 +37,10 @@ export interface AgentRecord { id: string; name: string; about: string; operator
 export interface RegisterAgentRequest { id: string; name?: string; about?: string; mission?: string; operator?: boolean }
 export interface RegisterAgentResult { agent: AgentRecord; api_key: string }
 
-export interface Whoami extends AgentRecord {
-  mission: string
-  version: string
-  protocol: string
-  hub_rules: {version: number; text: string}
-  hub_charter: {[key: string]: unknown}
-  hub_state: {state: 'open' | 'paused'; [key: string]: unknown}
-  delegations: unknown[]
-}
 
 export interface ChannelSummary {
   name: string; private: boolean; created_by: string; member: boolean
   member_count: number; last_seq: number; last_at: number | null; archived: boolean
-}
-export interface ChannelRecord { name: string; private: boolean; created_by: string; created_at: number; [extra: string]: unknown }
-export interface Member { channel: string; agent_id: string; role: 'owner' | 'member'; about?: string; mission?: string; joined_at: number }
-export interface ChannelInfo {
-  channel: ChannelRecord
-  meta: {[key: string]: unknown} | null
-  members: Member[]
-  response_sla_minutes: number
-  language: string
-  state: string
-  is_dm: boolean
-  charter: {path: string; version: number; updated_by: string; updated_at: number} | null
-  phases: unknown[]
-  [extra: string]: unknown
 }
 export interface JoinResult extends Partial<ChannelInfo> { joined: true }
 export interface InviteResult { invite_token: string; channel: string; agent_id: string | null }
@@ -87,15 +64,6 @@ export interface FsWriteRequest {
   expect_version?: number
 }
 
-export interface LedgerTurn {
-  seq: number; id: string; sender: string; kind: MessageKind; status: MessageStatus; urgency: Urgency
-  critical: 0 | 1; downgraded: 0 | 1; to: string[]; title: string; body: string
-  data: unknown; reply_to: string | null; created_at: number; hash: string | null; retracted: boolean
-}
-export interface Ledger {
-  channel: string; count: number; head: string; turns: LedgerTurn[]
-  verified?: boolean; broken_at?: number | null
-}
 
 /** `implementation` names which hub this is (`agora-ts` for ours); the reference hub serves none. */
 export interface HubRoot { service: string; implementation?: string; version: string; protocol: string }

@@ -1,5 +1,5 @@
 // Direct SQLite work for the benchmark: bulk filler rows (plain fyi messages, chained with
-// the §5.1 hash so the hub's ledger still verifies) and the raw bound (the hub's own rows
+// the chain hash so the hub's ledger still verifies) and the raw bound (the hub's own rows
 // re-inserted one transaction per row, with the same chain, through better-sqlite3 alone).
 import Database from 'better-sqlite3'
 import {ulid} from 'ulid'
@@ -11,7 +11,7 @@ function columns(db: Database.Database): string[] {
   return (db.prepare('PRAGMA table_info(messages)').all() as Array<{name: string}>).map((c) => c.name)
 }
 
-/** The 15 hashed fields of a stored row, typed as the hub hashes them (§5.1). */
+/** The 15 hashed fields of a stored row, typed as the hub hashes them (docs/protocol.md#the-chain). */
 export function payloadOf(row: Row): Record<string, unknown> {
   const toText = (row.to_json ?? row.to ?? '[]') as string
   const dataText = (row.data_json ?? row.data ?? null) as string | null

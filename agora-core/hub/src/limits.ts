@@ -1,7 +1,7 @@
 /**
  * Every bound the hub enforces at its door, in one place. Each one is refused with a 4xx whose
  * detail names the limit; the hub README's "Guarantees and limits" table lists them all.
- * This module imports nothing, so the door (http/) and the services can both read it.
+ * The bounds a request schema carries are defined with the schemas in @agora/protocol and named here too.
  */
 
 /** Largest JSON request body (413): a 4 MiB binary file as base64 plus its envelope. */
@@ -34,11 +34,8 @@ export const JSON_DEPTH_MAX = 64
 /** Longest array anywhere in a JSON request body or WS frame. */
 export const JSON_ARRAY_MAX = 10_000
 
-/** Members named in one `POST /groups`. */
-export const GROUP_MEMBERS_MAX = 100
-
-/** Channels named in one WS `subscribe` frame (a seat subscribes to more with several frames). */
-export const SUBSCRIBE_CHANNELS_MAX = 500
+/** Members named in one `POST /groups`; channels named in one WS `subscribe` frame (422 from the schema). */
+export {GROUP_MEMBERS_MAX, SUBSCRIBE_CHANNELS_MAX} from '@agora/protocol'
 
 /** Longest channel name (the reference has none; 128 is this hub's extension). */
 export const CHANNEL_NAME_MAX = 128

@@ -15,7 +15,7 @@ export class IdentityError extends Error {}
 const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i
 
 /**
- * harness.md §6.1: URL = AGORA_URL > config.json url > default. The key comes from a non-empty
+ * URL = AGORA_URL > config.json url > default. The key comes from a non-empty
  * AGORA_API_KEY (a person at a shell), else keys.json["<url>::<AGORA_AGENT_ID>"], else
  * self-registration, with AGORA_ADMIN_KEY or config.json's admin_key, and only when config.json's
  * url is this hub. A key cached under another URL never matches: the cache key is the exact URL.

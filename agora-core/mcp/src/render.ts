@@ -13,8 +13,9 @@ export interface MessageLike {
   urgency?: string
   effective_urgency?: string
   escalated?: boolean
-  critical?: boolean
-  downgraded?: boolean
+  /** A boolean, or 0/1 on a ledger turn. */
+  critical?: boolean | 0 | 1
+  downgraded?: boolean | 0 | 1
   to?: string[]
   to_me?: boolean
   reply_to_me?: boolean
@@ -82,7 +83,7 @@ export function renderMessages(f: Fence, rows: MessageLike[], empty: string): st
 }
 
 /** `key: value` lines; the named keys are peer-authored and get fenced. */
-export function renderRecord(f: Fence, record: Record<string, unknown>, peerKeys: string[] = []): string[] {
+export function renderRecord(f: Fence, record: object, peerKeys: string[] = []): string[] {
   return Object.entries(record).map(([key, value]) => {
     if (value === null || value === undefined || value === '') return `${key}: ${value === '' ? '""' : String(value)}`
     if (peerKeys.includes(key)) {

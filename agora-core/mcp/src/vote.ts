@@ -2,7 +2,7 @@ import {randomInt} from 'node:crypto'
 
 import type {MessageLike} from './render.js'
 
-/** `data.vote` on a vote root (hub.md §1.10). */
+/** `data.vote` on a vote root. */
 export interface VoteSpec {
   topic: string
   options: string[]

@@ -94,7 +94,7 @@ function scalar(value: unknown): string {
 }
 
 /**
- * §5.2 byte-exact canonical JSON: Python `json.dumps(sort_keys=True, separators=(',',':'),
+ * Byte-exact canonical JSON (docs/protocol.md#canonical-json): Python `json.dumps(sort_keys=True, separators=(',',':'),
  * ensure_ascii=True)`. LosslessNumber tokens keep their int/float nature; plain JS numbers
  * that are integral serialize as ints, others as Python floats. The walk uses its own stack,
  * not recursion, so a row nested thousands deep (stored by an older build) still verifies.
@@ -126,7 +126,7 @@ export function canonicalize(value: unknown): string {
   return out.join('')
 }
 
-/** §5.1: sha256_hex(utf8(prev + "\n" + canonical(payload))). */
+/** The chain link (docs/protocol.md#the-chain): sha256_hex(utf8(prev + "\n" + canonical(payload))). */
 export function ledgerHash(prev: string, payload: unknown): string {
   const text = typeof payload === 'string' ? payload : canonicalize(payload)
   return createHash('sha256').update(`${prev}\n${text}`, 'utf8').digest('hex')

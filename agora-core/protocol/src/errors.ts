@@ -9,7 +9,7 @@ export interface WireError {
   detail: string | SchemaViolation[]
 }
 
-/** The hub's refusal vocabulary: the status each kind of refusal answers with (§0). */
+/** The hub's refusal vocabulary: the status each kind of refusal answers with (docs/protocol.md#conventions). */
 export const ERROR_STATUS = {
   validation: 400,
   unauthenticated: 401,

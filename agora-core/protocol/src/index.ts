@@ -11,5 +11,8 @@ export type {LedgerPayload, LedgerReport, LedgerTurn, LedgerVerdict} from './led
 export {AgoraError, ERROR_STATUS, ERRORS} from './errors.js'
 export type {ErrorKind, SchemaViolation, WireError} from './errors.js'
 export {MESSAGE_STATUSES, URGENCIES} from './types.js'
+export * from './records.js'
 export type * from './types.js'
 export {isLosslessNumber, LosslessNumber} from 'lossless-json'
+export {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TTL_MAX} from './limits.js'
+export * from './requests.js'

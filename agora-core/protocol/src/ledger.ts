@@ -1,7 +1,7 @@
 import {isLosslessNumber} from 'lossless-json'
 import {ledgerHash, pyFloat} from './canonical.js'
 
-/** The 15 hashed fields of a message, in the shape §5.1 hashes (critical/downgraded as 0/1). */
+/** The 15 hashed fields of a message, in the shape the chain hashes (critical/downgraded as 0/1; docs/protocol.md#the-chain). */
 export interface LedgerPayload {
   id: string
   channel: string
@@ -77,7 +77,7 @@ export function turnPayload(channel: string, t: LedgerTurn): LedgerPayload {
 }
 
 /**
- * The §5.4 external-verifier rules: walk by seq from prev="", unhashed turns only before the
+ * The external-verifier rules (docs/protocol.md#verifying): walk by seq from prev="", unhashed turns only before the
  * first hashed one, retracted turns are link-only, the first recompute mismatch is broken_at.
  */
 export function verifyLedger(report: LedgerReport): LedgerVerdict {

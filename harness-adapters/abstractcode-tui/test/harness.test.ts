@@ -9,7 +9,7 @@ describe('abstractcode-tui', () => {
   describeHarnessContract(abstractcodeTui)
 
   describe('buildCommand', () => {
-    it("builds the captured argv with the prompt second, the default level all and the seat's own session id (harness.md §1.10)", () => {
+    it("builds the captured argv with the prompt second, the default level all and the seat's own session id", () => {
       expect(built({timeoutSeconds: 600}).argv).to.deep.equal([
         'abstractcode-tui', 'exec', '<prompt>', '--workspace', '/home/agora/workspace', '--workspace-mode', 'workspace_only',
         '--permissions', 'all', '--timeout', '600', '--session', 'agora-sample-seat',

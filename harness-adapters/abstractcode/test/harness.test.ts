@@ -12,7 +12,7 @@ describe('abstractcode', () => {
   describeHarnessContract(abstractcode)
 
   describe('buildCommand', () => {
-    it('builds the captured argv with the lane state file (harness.md §1.7)', () => {
+    it('builds the captured argv with the lane state file', () => {
       expect(built().argv).to.deep.equal(['abstractcode', 'exec', '--json', '--state-file', STATE, '--permission-mode', 'full-auto', '--skill', 'agora-channels', '<prompt>'])
     })
 

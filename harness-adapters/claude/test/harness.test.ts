@@ -14,7 +14,7 @@ describe('claude', () => {
   describeHarnessContract(claude)
 
   describe('buildCommand', () => {
-    it('builds the fresh turn of the captured argv, the skill as a file (harness.md §1.6)', () => {
+    it('builds the fresh turn of the captured argv, the skill as a file', () => {
       expect(built().argv).to.deep.equal([
         'claude', '-p', '--output-format', 'stream-json', '--verbose',
         '--mcp-config', MCP, '--allowedTools', 'mcp__agora', '--permission-mode', 'auto',

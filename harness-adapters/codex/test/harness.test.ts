@@ -24,7 +24,7 @@ describe('codex', () => {
   describeHarnessContract(codex)
 
   describe('buildCommand', () => {
-    it('builds the captured fresh exec with the pinned model, effort and sandbox (harness.md §1.5)', () => {
+    it('builds the captured fresh exec with the pinned model, effort and sandbox', () => {
       expect(built().argv).to.deep.equal([
         'codex', 'exec', '--json', '--skip-git-repo-check', ...BINDING,
         '-m', 'gpt-5.4', '-c', 'model_reasoning_effort="medium"', '-s', 'workspace-write', '<prompt>',

@@ -10,7 +10,7 @@ describe('cursor', () => {
   describeHarnessContract(cursor)
 
   describe('buildCommand', () => {
-    it('builds the captured boot argv at write (harness.md §1.4)', () => {
+    it('builds the captured boot argv at write', () => {
       expect(built()).to.deep.equal({argv: ['cursor-agent', '-p', '--output-format', 'json', '--trust', '--approve-mcps', '--sandbox', 'enabled', '<prompt>'], env: {}})
     })
 

@@ -15,7 +15,7 @@ describe('opencode', () => {
   describeHarnessContract(opencode)
 
   describe('buildCommand', () => {
-    it('builds the captured fresh argv with --dir and a titled session (harness.md §1.8)', () => {
+    it('builds the captured fresh argv with --dir and a titled session', () => {
       expect(built().argv).to.deep.equal(['opencode', 'run', '--dir', '/home/agora/workspace', '--title', 'agora:sample-seat:turn', '--format', 'json', '<prompt>'])
     })
 

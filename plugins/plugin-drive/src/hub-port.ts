@@ -1,6 +1,6 @@
 import {lookupKey} from '@agora/home'
 
-/** One `/owed` row the reception code reads (hub.md §4.5); other fields are kept but unused. */
+/** One `/owed` row the reception code reads (docs/protocol.md#owed); other fields are kept but unused. */
 export interface OwedAnswerRow {
   channel: string
   id: string
@@ -29,7 +29,7 @@ export interface OwedReport {
   [other: string]: unknown
 }
 
-/** The slice of an inbox envelope hooks render (hub.md §4.1). */
+/** The slice of an inbox envelope hooks render (docs/protocol.md#envelopes). */
 export interface Envelope {
   id: string
   channel: string

@@ -1,6 +1,6 @@
 import {normalizeUrl} from '@agora/home'
 
-/** The invite paste line's payload (hub.md §1.14): url, token, and optionally id, channels, expiry. */
+/** The invite paste line's payload (docs/protocol.md#governance): url, token, and optionally id, channels, expiry. */
 export interface InvitePayload {
   u: string
   t: string

@@ -1,6 +1,6 @@
 import type {AgoraClient} from '@agora/client'
 
-/** Typed calls for delegation, hub rules and the hub charter (hub.md §1.12–1.13). */
+/** Typed calls for delegation, hub rules and the hub charter (docs/protocol.md#governance). */
 
 export interface Delegation {
   agent_id: string

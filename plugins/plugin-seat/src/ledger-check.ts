@@ -22,7 +22,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
 /** created_at is a Python float on the wire; a plain number is re-tagged so `…999.0` keeps its point. */
 const asFloat = (value: unknown): unknown => (isLosslessNumber(value) ? value : pyFloat(Number(value)))
 
-/** The 15 hashed keys of hub.md §5.1, with critical/downgraded as 0/1 integers. */
+/** The 15 hashed keys of the chain, with critical/downgraded as 0/1 integers. */
 function payload(channel: string, t: LedgerTurn): string {
   return canonicalize({
     body: t.body, channel, created_at: asFloat(t.created_at), critical: Number(t.critical) ? 1 : 0,
@@ -33,7 +33,7 @@ function payload(channel: string, t: LedgerTurn): string {
 }
 
 /**
- * An independent client-side walk of hub.md §5.4: from prev="" in seq order, unhashed turns only
+ * An independent client-side walk of the ledger (docs/protocol.md#verifying): from prev="" in seq order, unhashed turns only
  * before the first hashed one, retracted turns are link-only, every other turn is recomputed and
  * the first mismatch is broken_at; the walk continues along the stored chain.
  */

@@ -16,7 +16,7 @@ export function cleanLine(text: string | null | undefined): string {
 }
 
 /**
- * Wrap peer-authored text in a per-render nonce fence (hub.md §8 "Quoted data"), so a reader
+ * Wrap peer-authored text in a per-render nonce fence, so a reader
  * (human or model) can tell where the data ends even if the text imitates a fence.
  */
 export function fence(label: string, text: string | null | undefined): string {

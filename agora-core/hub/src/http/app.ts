@@ -4,7 +4,8 @@ import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {jsonBody} from './body.js'
 import {urlText} from './text.js'
-import {send} from './respond.js'
+import {send, sendJson} from './respond.js'
+import {openApiDocument} from './openapi.js'
 import {RateLimited} from '../services/budgets.js'
 import {agentRoutes} from '../routes/agents.js'
 import {channelRoutes} from '../routes/channels.js'
@@ -33,6 +34,9 @@ export function createApp(ctx: Ctx): express.Express {
   for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes]) {
     app.use(routes(ctx))
   }
+  // Built on first request, once every route is mounted, from the same schemas the routes validate with.
+  let openApi: string | undefined
+  app.get('/openapi.json', (_req: Request, res: Response) => sendJson(res, (openApi ??= JSON.stringify(openApiDocument(app)))))
   app.use((req: Request, res: Response) => {
     send(res, {detail: `no route ${req.method} ${req.path}; see the agora/0.4 endpoint list (GET / for the protocol)`}, 404)
   })

@@ -1,60 +1,13 @@
 import {Ajv} from 'ajv'
 import type {ErrorObject, ValidateFunction} from 'ajv'
-import {AgoraError} from '@agora/protocol'
-import type {SchemaViolation} from '@agora/protocol'
-import {GROUP_MEMBERS_MAX, SUBSCRIBE_CHANNELS_MAX} from '../limits.js'
+import {AgoraError, REQUESTS} from '@agora/protocol'
+import type {RequestBody, RequestName, SchemaViolation} from '@agora/protocol'
 
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
 
-const str = {type: 'string'}
-const strList = {type: 'array', items: {type: 'string'}}
-const nonNegInt = {type: 'integer', minimum: 0}
-
-export const SCHEMAS = {
-  register: {type: 'object', additionalProperties: false, required: ['id'],
-    properties: {id: str, name: str, about: str, mission: str, operator: {type: 'boolean'}}},
-  about: {type: 'object', additionalProperties: false, required: ['about'], properties: {about: str}},
-  createChannel: {type: 'object', additionalProperties: false, required: ['name'],
-    properties: {name: str, private: {type: 'boolean'}}},
-  join: {type: 'object', additionalProperties: false, properties: {invite_token: {type: ['string', 'null']}}},
-  invite: {type: 'object', additionalProperties: false,
-    properties: {agent_id: {type: ['string', 'null']}, ttl_seconds: {type: 'integer', minimum: 1, maximum: 30 * 86400}}},
-  post: {type: 'object', additionalProperties: false, properties: {
-    body: str, title: str, status: {enum: ['open', 'reply', 'fyi', 'blocked', 'resolved']},
-    urgency: {enum: ['inbox', 'next_turn', 'interrupt']}, critical: {type: 'boolean'}, to: strList,
-    data: {type: ['object', 'null']}, reply_to: {type: ['string', 'null']}, asks: {type: 'array'},
-    answers: {type: 'array'}, declines: {type: 'array'}, consumes: {type: 'array'}, attachments: {type: 'array'},
-    notice: {type: 'object'}, signature: str, address_dark: {type: 'boolean'},
-  }},
-  ack: {type: 'object', additionalProperties: false, required: ['cursors'],
-    properties: {cursors: {type: 'object', additionalProperties: nonNegInt}}},
-  storePut: {type: 'object', additionalProperties: false, required: ['value'],
-    properties: {value: {}, expect_version: nonNegInt}},
-  fsPut: {type: 'object', additionalProperties: false, properties: {
-    content: {type: ['string', 'null']}, content_b64: {type: ['string', 'null']}, mime: {type: 'string', maxLength: 100},
-    description: str, expect_version: nonNegInt}},
-  mintJoinToken: {type: 'object', additionalProperties: false, properties: {
-    agent_id: {type: ['string', 'null']}, about: str, channels: strList,
-    ttl_seconds: {type: 'integer', minimum: 1, maximum: 30 * 86400}, max_uses: {type: 'integer', minimum: 1, maximum: 100}}},
-  join_token: {type: 'object', additionalProperties: false, required: ['token'],
-    properties: {token: str, agent_id: {type: ['string', 'null']}, about: str}},
-  block: {type: 'object', additionalProperties: false, required: ['agent'],
-    properties: {agent: str, seconds: {type: ['number', 'null']}, reason: str}},
-  role: {type: 'object', additionalProperties: false, required: ['operator'], properties: {operator: {type: 'boolean'}}},
-  mission: {type: 'object', additionalProperties: false, required: ['mission'], properties: {mission: str}},
-  presence: {type: 'object', additionalProperties: false, required: ['state'], properties: {state: str}},
-  subscribe: {type: 'object', additionalProperties: false, required: ['type', 'channels'], properties: {
-    type: {const: 'subscribe'}, channels: {...strList, maxItems: SUBSCRIBE_CHANNELS_MAX}, since: {type: 'object', additionalProperties: nonNegInt}}},
-  owner: {type: 'object', additionalProperties: false, required: ['to'], properties: {to: str}},
-  pause: {type: 'object', additionalProperties: false, properties: {reason: {type: ['string', 'null']}}},
-  group: {type: 'object', additionalProperties: false, required: ['name', 'members'], properties: {
-    name: str, members: {...strList, maxItems: GROUP_MEMBERS_MAX}, purpose: str, opening_post: str, private: {type: 'boolean'}}},
-} as const
-
-export type SchemaName = keyof typeof SCHEMAS
-
-const compiled = new Map<SchemaName, ValidateFunction>()
-for (const [name, schema] of Object.entries(SCHEMAS)) compiled.set(name as SchemaName, ajv.compile(schema))
+/** Every request schema, compiled once at start. */
+const compiled = new Map<RequestName, ValidateFunction>()
+for (const [name, schema] of Object.entries(REQUESTS)) compiled.set(name as RequestName, ajv.compile(schema))
 
 export function violations(errors: ErrorObject[] | null | undefined, root: string): SchemaViolation[] {
   return (errors ?? []).map(e => {
@@ -97,12 +50,12 @@ export function dropOptionalNulls(schema: ObjectSchema, body: unknown): unknown 
   return out
 }
 
-/** Validate a request body; a violation is 422 with a `[{loc,msg,type}]` detail list. */
-export function validate<T>(name: SchemaName, body: unknown): T {
-  const value = body === undefined ? {} : dropOptionalNulls(SCHEMAS[name] as ObjectSchema, body)
+/** Validate a request body against its protocol schema; a violation is 422 with a `[{loc,msg,type}]` detail list. */
+export function validate<N extends RequestName>(name: N, body: unknown): RequestBody<N> {
+  const value = body === undefined ? {} : dropOptionalNulls(REQUESTS[name] as ObjectSchema, body)
   const fn = compiled.get(name) as ValidateFunction
   if (!fn(value)) throw new AgoraError(422, violations(fn.errors, 'body'))
-  return value as T
+  return value as RequestBody<N>
 }
 
 /**
@@ -142,4 +95,13 @@ export function floatQuery(raw: unknown, name: string, def: number, min: number,
     throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be a number of seconds from ${min} to ${max}`, type: 'float_range'}])
   }
   return n
+}
+
+/** A boolean query flag (`?full=true`): true/1, false/0 or absent; anything else is 422, never silently false. */
+export function boolQuery(raw: unknown, name: string): boolean {
+  if (raw === undefined) return false
+  const text = Array.isArray(raw) ? String(raw[0]) : String(raw)
+  if (text === 'true' || text === '1' || text === '') return true
+  if (text === 'false' || text === '0') return false
+  throw new AgoraError(422, [{loc: ['query', name], msg: `${name} must be true or false`, type: 'bool_parsing'}])
 }

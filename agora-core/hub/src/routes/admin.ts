@@ -10,7 +10,7 @@ export function adminRoutes(ctx: Ctx): Router {
   r.put('/admin/pause', (req, res) => {
     const p = principal(ctx, req)
     requireAdmin(p)
-    const body = validate<{reason?: string}>('pause', req.body)
+    const body = validate('pause', req.body)
     send(res, pauseHub(ctx, body.reason ?? '', p.id))
   })
 

@@ -3,14 +3,13 @@ import {IMPLEMENTATION, PROTOCOL} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {HUB_VERSION} from '../version.js'
 import {principal, send} from '../http/respond.js'
-import {onlyQuery, validate} from '../http/schemas.js'
+import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
 import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/agents.js'
 import type {RegisterInput} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
 import {pauseGate} from '../services/channels.js'
 import {currentText} from '../services/governance/texts.js'
 import {activeGrants} from '../services/governance/delegations.js'
-import {boolQuery} from '../http/governance-schemas.js'
 import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
@@ -30,7 +29,7 @@ export function agentRoutes(ctx: Ctx): Router {
   r.post('/agents', (req, res) => {
     const p = principal(ctx, req)
     requireAdmin(p)
-    const body = validate<RegisterInput>('register', req.body)
+    const body = validate('register', req.body)
     send(res, registerAgent(ctx, body))
   })
 
@@ -55,7 +54,7 @@ export function agentRoutes(ctx: Ctx): Router {
   r.put('/me/about', (req, res) => {
     const p = principal(ctx, req)
     const a = requireSeat(p)
-    const body = validate<{about: string}>('about', req.body)
+    const body = validate('about', req.body)
     pauseGate(ctx, p.operator)
     send(res, setAbout(ctx, a, body.about))
   })

@@ -9,13 +9,13 @@ import type {BlockInput} from '../services/blocks.js'
 export function blockRoutes(ctx: Ctx): Router {
   const r = Router()
   r.post('/hub/blocks', (req, res) => {
-    send(res, imposeBlock(ctx, principal(ctx, req), 'hub', validate<BlockInput>('block', req.body)))
+    send(res, imposeBlock(ctx, principal(ctx, req), 'hub', validate('block', req.body)))
   })
   r.delete('/hub/blocks/:a', (req, res) => {
     send(res, liftBlock(ctx, principal(ctx, req), 'hub', param(req, 'a')))
   })
   r.post('/channels/:c/blocks', (req, res) => {
-    send(res, imposeBlock(ctx, principal(ctx, req), param(req, 'c'), validate<BlockInput>('block', req.body)))
+    send(res, imposeBlock(ctx, principal(ctx, req), param(req, 'c'), validate('block', req.body)))
   })
   r.delete('/channels/:c/blocks/:a', (req, res) => {
     send(res, liftBlock(ctx, principal(ctx, req), param(req, 'c'), param(req, 'a')))

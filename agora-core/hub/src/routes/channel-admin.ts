@@ -7,7 +7,7 @@ import {archiveChannel, transferOwner, unarchiveChannel} from '../services/chann
 export function channelAdminRoutes(ctx: Ctx): Router {
   const r = Router()
   r.put('/channels/:c/owner', (req, res) => {
-    const body = validate<{to: string}>('owner', req.body)
+    const body = validate('owner', req.body)
     send(res, transferOwner(ctx, principal(ctx, req), param(req, 'c'), body.to))
   })
   r.post('/channels/:c/archive', (req, res) => {

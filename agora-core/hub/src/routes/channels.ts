@@ -1,9 +1,8 @@
 import {Router} from 'express'
-import {boolQuery} from '../http/governance-schemas.js'
+import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, createChannel, DM_INVITE_REFUSAL, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
   pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels.js'
@@ -28,7 +27,7 @@ export function channelRoutes(ctx: Ctx): Router {
   r.post('/channels', (req, res) => {
     const p = principal(ctx, req)
     const a = requireSeat(p)
-    const body = validate<{name: string; private?: boolean}>('createChannel', req.body)
+    const body = validate('createChannel', req.body)
     const ch = createChannel(ctx, body.name, body.private ?? true, a.id, p.operator)
     send(res, {name: ch.name, private: ch.private, created_by: ch.created_by, created_at: ch.created_at})
   })
@@ -48,7 +47,7 @@ export function channelRoutes(ctx: Ctx): Router {
     const p = principal(ctx, req)
     const a = requireSeat(p)
     const ch = p.operator ? requireChannel(ctx, param(req, 'c')) : requireMember(ctx, param(req, 'c'), a.id)
-    const body = validate<{agent_id?: string | null; ttl_seconds?: number}>('invite', req.body)
+    const body = validate('invite', req.body)
     if (isDm(ch.name)) fail(403, DM_INVITE_REFUSAL)
     if (!isChannelAdmin(ctx, ch, a.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can mint invites; ask them`)
     if (body.agent_id && !ctx.cache.agents.has(body.agent_id)) fail(404, `no agent '${body.agent_id}'; check the id`)
@@ -61,7 +60,7 @@ export function channelRoutes(ctx: Ctx): Router {
   r.post('/channels/:c/join', (req, res) => {
     const p = principal(ctx, req)
     const a = requireSeat(p)
-    const body = validate<{invite_token?: string | null}>('join', req.body)
+    const body = validate('join', req.body)
     const ch = requireChannel(ctx, param(req, 'c'))
     if (isDm(ch.name)) fail(403, 'direct channels cannot be joined; open your own DM with POST /dms/{peer}')
     if (ch.archived_at != null) fail(409, `'${ch.name}' is archived; it takes no new members`)

@@ -2,12 +2,11 @@ import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {intQuery, onlyQuery, validate} from '../http/schemas.js'
+import {boolQuery, intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
 import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
 import {hubPartIfBehind} from '../services/governance/receipts.js'
-import {boolQuery} from '../http/governance-schemas.js'
 import {wireMessage} from '../services/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
@@ -31,7 +30,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const p = principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    const body = validate<{content?: string | null; content_b64?: string | null; mime?: string; description?: string; expect_version?: number}>('fsPut', req.body)
+    const body = validate('fsPut', req.body)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
     ctx.budgets.requireWriteToken(a.id)

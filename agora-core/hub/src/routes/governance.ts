@@ -2,8 +2,7 @@ import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {intQuery, onlyQuery} from '../http/schemas.js'
-import {validateGov} from '../http/governance-schemas.js'
+import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireAdmin, requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
 import {activeGrants, delegationHistory, grantDelegation, revokeDelegation} from '../services/governance/delegations.js'
@@ -11,13 +10,13 @@ import type {GrantInput} from '../services/governance/delegations.js'
 import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/texts.js'
 import {channelCharterReceipts, receiptsFor} from '../services/governance/receipts.js'
 
-/** Delegation (§1.12) and governance texts (§1.13): rules, hub charter with versions, receipts. */
+/** Delegation and governance texts (docs/protocol.md#governance): rules, hub charter with versions, receipts. */
 export function governanceRoutes(ctx: Ctx): Router {
   const r = Router()
   r.put('/admin/delegation', (req, res) => {
     const p = principal(ctx, req)
     if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
-    send(res, grantDelegation(ctx, p, validateGov<GrantInput>('delegation', req.body)))
+    send(res, grantDelegation(ctx, p, validate('delegation', req.body)))
   })
   r.delete('/admin/delegation/:a', (req, res) => send(res, revokeDelegation(ctx, principal(ctx, req), param(req, 'a'))))
   r.get('/admin/delegations', (req, res) => {
@@ -37,7 +36,7 @@ export function governanceRoutes(ctx: Ctx): Router {
   r.put('/admin/rules', (req, res) => {
     const p = principal(ctx, req)
     requireAdmin(p)
-    const body = validateGov<{text: string; version?: number}>('text', req.body)
+    const body = validate('text', req.body)
     const row = publishText(ctx, 'rules', body.text, body.version, p.id)
     send(res, {version: row.version, updated_by: row.updated_by, updated_at: row.updated_at})
   })
@@ -50,7 +49,7 @@ export function governanceRoutes(ctx: Ctx): Router {
   r.put('/admin/charter', (req, res) => {
     const p = principal(ctx, req)
     requireAdmin(p)
-    const body = validateGov<{text: string; version?: number}>('text', req.body)
+    const body = validate('text', req.body)
     const row = publishText(ctx, 'charter', body.text, body.version, p.id)
     send(res, {version: row.version, ...analyseCharter(row.text)})
   })

@@ -11,7 +11,7 @@ export function groupRoutes(ctx: Ctx): Router {
   r.post('/groups', (req, res) => {
     const p = principal(ctx, req)
     requireSeat(p)
-    send(res, createGroup(ctx, p, validate<GroupInput>('group', req.body)))
+    send(res, createGroup(ctx, p, validate('group', req.body)))
   })
   return r
 }

@@ -21,7 +21,7 @@ export function inboxRoutes(ctx: Ctx): Router {
 
   r.post('/inbox/ack', (req, res) => {
     const a = requireSeat(principal(ctx, req))
-    const body = validate<{cursors: Record<string, number>}>('ack', req.body)
+    const body = validate('ack', req.body)
     send(res, {acked: ack(ctx, a.id, body.cursors)})
   })
 

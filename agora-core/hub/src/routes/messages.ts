@@ -19,7 +19,7 @@ const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'emb
 
 /** Validate a PostMessage body; `data` comes from the lossless parse so number tokens survive. */
 export function postBody(req: Request): PostInput {
-  const body = validate<PostInput>('post', req.body)
+  const body = validate('post', req.body)
   const data = losslessField(req, 'data')
   return data === undefined ? body : {...body, data: data as PostInput['data']}
 }

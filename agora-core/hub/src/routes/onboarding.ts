@@ -11,7 +11,7 @@ export function onboardingRoutes(ctx: Ctx): Router {
   r.post('/join-tokens', (req, res) => {
     const p = principal(ctx, req)
     requireAdmin(p)
-    send(res, mintJoinToken(ctx, p.id, validate<MintInput>('mintJoinToken', req.body)))
+    send(res, mintJoinToken(ctx, p.id, validate('mintJoinToken', req.body)))
   })
 
   r.get('/join-tokens', (req, res) => {
@@ -25,7 +25,7 @@ export function onboardingRoutes(ctx: Ctx): Router {
   })
 
   r.post('/join', (req, res) => {
-    const body = validate<{token: string; agent_id?: string | null; about?: string}>('join_token', req.body)
+    const body = validate('join_token', req.body)
     send(res, redeemJoinToken(ctx, body.token, body.agent_id, body.about))
   })
   return r

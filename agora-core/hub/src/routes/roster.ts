@@ -25,7 +25,7 @@ export function rosterRoutes(ctx: Ctx): Router {
   r.put('/agents/:id/role', (req, res) => {
     const p = principal(ctx, req)
     requireOperator(p)
-    const body = validate<{operator: boolean}>('role', req.body)
+    const body = validate('role', req.body)
     const a = ctx.cache.agents.get(param(req, 'id'))
     if (!a) fail(404, `no agent '${param(req, 'id')}'`)
     if (a.retired_at != null) fail(409, `'${a.id}' is retired; its role cannot change`)
@@ -43,7 +43,7 @@ export function rosterRoutes(ctx: Ctx): Router {
   r.put('/admin/agents/:id/mission', (req, res) => {
     const p = principal(ctx, req)
     requireOperator(p)
-    const body = validate<{mission: string}>('mission', req.body)
+    const body = validate('mission', req.body)
     const a = ctx.cache.agents.get(param(req, 'id'))
     if (!a) fail(404, `no agent '${param(req, 'id')}'`)
     const mission = cleanMission(body.mission)
@@ -68,7 +68,7 @@ export function rosterRoutes(ctx: Ctx): Router {
 
   r.put('/presence', (req, res) => {
     const a = requireSeat(principal(ctx, req))
-    const body = validate<{state: 'idle' | 'working'}>('presence', req.body)
+    const body = validate('presence', req.body)
     if (body.state !== 'idle' && body.state !== 'working') fail(400, `presence state must be idle or working, not '${body.state}'`)
     send(res, ctx.presence.declare(a.id, body.state))
   })

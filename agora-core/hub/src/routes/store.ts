@@ -28,7 +28,7 @@ export function storeRoutes(ctx: Ctx): Router {
     const p = principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    const body = validate<{value: unknown; expect_version?: number}>('storePut', req.body)
+    const body = validate('storePut', req.body)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
     ctx.budgets.requireWriteToken(a.id)

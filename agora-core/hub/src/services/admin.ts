@@ -11,7 +11,7 @@ function announce(ctx: Ctx, body: string): void {
   }
 }
 
-/** PUT /admin/pause (§1.16): idempotent; the first pause posts a system fyi into every room. */
+/** PUT /admin/pause (docs/protocol.md#governance): idempotent; the first pause posts a system fyi into every room. */
 export function pauseHub(ctx: Ctx, reason: string, by: string): Record<string, unknown> {
   const text = sanitize(reason)
   if (text.length > 200) fail(400, `pause reason is ${text.length} characters; the limit is 200`)

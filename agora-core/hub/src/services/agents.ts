@@ -1,4 +1,5 @@
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
+import type {RegisterBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize, sanitizeMultiline} from './context.js'
 import type {AgentRec} from './cache.js'
@@ -45,7 +46,7 @@ export function cleanMission(mission: string): string {
   return text
 }
 
-/** Resolve a bearer token to a principal (§1.2 authentication order). */
+/** Resolve a bearer token to a principal (docs/protocol.md#seats). */
 export function authenticate(ctx: Ctx, header: string | undefined): Principal {
   if (!header || !header.startsWith('Bearer ')) fail(401, 'missing bearer token')
   const token = header.slice(7).trim()
@@ -76,13 +77,7 @@ export function requireAdmin(p: Principal): void {
   if (!p.admin) fail(403, 'this route needs the hub admin key as the bearer token')
 }
 
-export interface RegisterInput {
-  id: string
-  name?: string
-  about?: string
-  mission?: string
-  operator?: boolean
-}
+export type RegisterInput = RegisterBody
 
 export function registerAgent(ctx: Ctx, input: RegisterInput): {agent: Record<string, unknown>; api_key: string} {
   validateAgentId(input.id)

@@ -1,3 +1,4 @@
+import type {BlockBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import type {Principal} from './agents.js'
@@ -7,11 +8,7 @@ import {activeGrant, moderates, revokeOnBan} from './governance/delegations.js'
 
 export const KICK_CAP = 7 * 86400
 
-export interface BlockInput {
-  agent: string
-  seconds?: number | null
-  reason?: string
-}
+export type BlockInput = BlockBody
 
 interface BlockRow {scope: string; agent_id: string; imposed_by: string; imposed_at: number; expires_at: number | null; reason: string}
 
@@ -26,7 +23,7 @@ export function activeBlock(ctx: Ctx, scope: string, agent: string): BlockRow | 
 }
 
 /**
- * Kick (with seconds) or ban (without) at hub scope or channel scope (§1.15). Operators always;
+ * Kick (with seconds) or ban (without) at hub scope or channel scope (docs/protocol.md#governance). Operators always;
  * a channel owner in their own channel. Never an operator, never yourself, never in a DM.
  */
 export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Record<string, unknown> {

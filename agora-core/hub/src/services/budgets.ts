@@ -48,7 +48,7 @@ export interface WriteBudget {
 }
 
 /**
- * In-memory per-sender limits (§4.4): the posting token bucket, interrupt and critical budgets, and
+ * In-memory per-sender limits (docs/protocol.md#escalation): the posting token bucket, interrupt and critical budgets, and
  * the write bucket for fs and store writes (each appends a ledger row, so they cost like posts).
  */
 export class Budgets {

@@ -5,7 +5,7 @@ import type {ChannelRec} from './cache.js'
 import {isChannelAdmin, isDm, requireChannel} from './channels.js'
 import {postSystem} from './messages.js'
 
-/** PUT /channels/{c}/owner: hand the room to a current member (§2.2). */
+/** PUT /channels/{c}/owner: hand the room to a current member (docs/protocol.md#channels-dms-and-groups). */
 export function transferOwner(ctx: Ctx, p: Principal, channel: string, to: string): Record<string, unknown> {
   const ch = requireChannel(ctx, channel)
   if (isDm(ch.name)) fail(400, 'direct channels have no owner to transfer')

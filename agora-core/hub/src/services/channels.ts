@@ -130,7 +130,7 @@ export function channelState(ctx: Ctx, ch: ChannelRec): 'open' | 'closed' | 'arc
 export const DM_INVITE_REFUSAL = 'a direct channel has exactly its two seats and takes no invites; open a DM with POST /dms/{peer}, or create a channel for more people'
 
 export function mintInvite(ctx: Ctx, ch: ChannelRec, by: string, agentId: string | null, ttl: number): string {
-  // DMs are ownerless (§8): nobody, not even an operator, mints an invite into one.
+  // DMs are ownerless: nobody, not even an operator, mints an invite into one.
   if (isDm(ch.name)) fail(403, DM_INVITE_REFUSAL)
   const token = `invite_${randomBytes(24).toString('hex')}`
   ctx.q.run(`INSERT INTO invites (token_hash, channel, agent_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -58,7 +58,7 @@ export function isLiveAddressee(ctx: Ctx, channel: string, agent: string): boole
 
 /**
  * Operator replies and fyis in the channels a reporting delegate's grant reaches: the delegate owes
- * them even when not named (§4.5). Empty for everyone else.
+ * them even when not named (docs/protocol.md#discharge-and-closure). Empty for everyone else.
  */
 function inheritedDirectives(ctx: Ctx, viewer: string): StoredMessage[] {
   const g = activeGrant(ctx, viewer)
@@ -69,7 +69,7 @@ function inheritedDirectives(ctx: Ctx, viewer: string): StoredMessage[] {
     AND m.channel IN (${MY_CHANNELS})${scoped ? ' AND m.channel = ?' : ''}`, viewer, viewer, ...(scoped ? [g.scope] : []))
 }
 
-/** Directive debts the viewer owes (§4.5): addressed peer replies / operator directives not yet engaged. */
+/** Directive debts the viewer owes (docs/protocol.md#discharge-and-closure): addressed peer replies / operator directives not yet engaged. */
 export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
   const named = selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
     WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?

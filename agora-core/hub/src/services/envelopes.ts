@@ -48,7 +48,7 @@ export function debtAge(ctx: Ctx, born: number, now = ctx.now()): number {
 }
 
 /**
- * THE envelope builder (§4.1–4.2): /inbox, WS push and notify lines all call this, so the
+ * THE envelope builder (docs/protocol.md#envelopes): /inbox, WS push and notify lines all call this, so the
  * viewer-specific flags and the inlining decision can never drift between surfaces.
  */
 export function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Record<string, unknown> {

@@ -57,7 +57,7 @@ function externalRef(e: Record<string, unknown>, ref: string, i: number): Record
 }
 
 /**
- * §1.5 `evidence`: at most 12 refs, each resolved in this channel and stamped with the hub's own
+ * `evidence`: at most 12 refs, each resolved in this channel and stamped with the hub's own
  * record of it. Only `external` refs, which the hub cannot see, are stamped `verified: false`.
  */
 export function normalizeEvidence(ctx: Ctx, channel: string, value: unknown): Record<string, unknown>[] {

@@ -54,7 +54,7 @@ function fileValue(row: StoreRow | undefined): FileValue | null {
   return v.deleted ? null : v
 }
 
-/** Write a file (§1.8): CAS, versions monotonic over the path's whole life, archive + audit message. */
+/** Write a file (docs/protocol.md#store-and-fs): CAS, versions monotonic over the path's whole life, archive + audit message. */
 export function writeFile(ctx: Ctx, input: WriteInput): Record<string, unknown> {
   const {channel, actor} = input
   const path = validatePath(input.path)

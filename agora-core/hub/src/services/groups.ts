@@ -1,4 +1,5 @@
 import {AgoraError} from '@agora/protocol'
+import type {GroupBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import type {Principal} from './agents.js'
@@ -6,13 +7,7 @@ import {createChannel, ensureDm, mintInvite} from './channels.js'
 import {putValue} from './store.js'
 import {postMessage} from './post.js'
 
-export interface GroupInput {
-  name: string
-  members: string[]
-  purpose?: string
-  opening_post?: string
-  private?: boolean
-}
+export type GroupInput = GroupBody
 
 /**
  * POST /groups: create the room, set its purpose, invite each member by DM (a `fyi` carrying

@@ -3,7 +3,7 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, isRead, readSet, recordRead, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 
-/** History row (§2.3): Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
+/** History row: Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
 export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Record<string, unknown>[] {
   if (rows.length === 0) return []
   const ids = JSON.stringify(rows.map(r => r.id))

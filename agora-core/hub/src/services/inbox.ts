@@ -34,7 +34,7 @@ function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asTe
   return selectMessages(ctx, WINDOW, channel, after, viewer).map(m => ({m, pinned: false, debt: false}))
 }
 
-/** §4.3 selection: cursor window + unread criticals + pinned obligations + directive debts. */
+/** Inbox selection (docs/protocol.md#inbox): cursor window + unread criticals + pinned obligations + directive debts. */
 function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Array<Picked | Reused> {
   const picked = new Map<string, Picked | Reused>()
   const cursors = new Map(ctx.q.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer)
@@ -109,7 +109,7 @@ function pinnedText(viewer: string, env: Record<string, unknown>): Buffer {
 
 type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string | Buffer}
 
-/** Build every envelope (or reuse the serialized text of a stable one) and sort (§4.3 step 5). */
+/** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
 function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Rendered[] {
   const all = picked.filter((p): p is Picked => !isReused(p))
   const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
@@ -135,7 +135,7 @@ function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText
   return out
 }
 
-/** §4.3: the viewer's envelopes, sorted: critical first, then escalated, then oldest. */
+/** The viewer's envelopes, sorted: critical first, then escalated, then oldest. */
 export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[] {
   return render(ctx, viewer, selectInbox(ctx, viewer, false), false).map(e => e.env as Record<string, unknown>)
 }
@@ -159,7 +159,7 @@ export function computeInboxJson(ctx: Ctx, viewer: string): {json: Buffer; count
   return {json: out, count: items.length}
 }
 
-/** Step 3 of §4.3: does this unclosed open/blocked message stay pinned for the viewer? */
+/** Does this unclosed open/blocked message stay pinned for the viewer? */
 export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): boolean {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)

@@ -1,11 +1,13 @@
 import {randomBytes} from 'node:crypto'
+import {TOKEN_TTL_MAX} from '@agora/protocol'
+import type {MintJoinTokenBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import {registerAgent, safeEqual, sha256Hex, validateAgentId} from './agents.js'
 import {joinChannel} from './channels.js'
 import {isPaused} from './pause.js'
 
-export const JOIN_TTL_CAP = 30 * 86400
+export const JOIN_TTL_CAP = TOKEN_TTL_MAX
 
 interface TokenRow {
   token_id: string
@@ -21,15 +23,9 @@ interface TokenRow {
   revoked_at: number | null
 }
 
-export interface MintInput {
-  agent_id?: string | null
-  about?: string
-  channels?: string[]
-  ttl_seconds?: number
-  max_uses?: number
-}
+export type MintInput = MintJoinTokenBody
 
-/** POST /join-tokens (§1.14): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
+/** POST /join-tokens (docs/protocol.md#governance): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
 export function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Record<string, unknown> {
   if (input.agent_id) validateAgentId(input.agent_id)
   const channels = [...new Set(input.channels ?? [])]

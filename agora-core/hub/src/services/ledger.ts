@@ -2,7 +2,7 @@ import {ledgerHash} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fromRow, hashPayload, wireMessage} from './messages.js'
 
-/** GET /channels/{c}/ledger (§5.4): tombstones served, verification recomputed from stored bytes. */
+/** GET /channels/{c}/ledger (docs/protocol.md#verifying): tombstones served, verification recomputed from stored bytes. */
 export function ledgerReport(ctx: Ctx, channel: string, verify: boolean): Record<string, unknown> {
   const rows = ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? ORDER BY seq', channel).map(fromRow)
   let head = ''

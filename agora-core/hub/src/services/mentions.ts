@@ -1,5 +1,5 @@
 /**
- * @mentions (§1.4.2): `@id` at the start or after a non-id character, case-folded, trailing
+ * @mentions (docs/protocol.md#messages): `@id` at the start or after a non-id character, case-folded, trailing
  * `.-_` stripped. Code spans, fenced blocks and nonce-fenced quotes are not scanned. Only ids
  * that `isRegistered` accepts count; anything else (e.g. `@notes/plan.md`) is ignored.
  */

@@ -1,29 +1,14 @@
 import {randomBytes} from 'node:crypto'
 import {ulid} from 'ulid'
 import {ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
+import type {Message} from '@agora/protocol'
 import type {Ctx} from './context.js'
 
-/** A message as stored: `data` parsed losslessly from its stored text, so tokens survive. */
-export interface StoredMessage {
-  id: string
-  channel: string
-  seq: number
-  sender: string
-  kind: 'message' | 'system' | 'fs'
-  status: 'open' | 'reply' | 'fyi' | 'blocked' | 'resolved'
-  urgency: 'inbox' | 'next_turn' | 'interrupt'
-  critical: boolean
-  downgraded: boolean
-  to: string[]
-  title: string
-  body: string
-  data: Record<string, unknown> | null
-  reply_to: string | null
-  created_at: number
-  hash: string | null
-  retracted_at: number | null
-  retracted_by: string | null
-}
+/**
+ * A message as stored: the wire Message without `retracted` (read off `retracted_at`), plus the chain
+ * hash and who retracted it; `data` is parsed losslessly from its stored text, so tokens survive.
+ */
+export type StoredMessage = Omit<Message, 'retracted'> & {hash: string | null; retracted_by: string | null}
 
 export interface NewMessage {
   channel: string
@@ -117,7 +102,7 @@ export function fromRow(r: Record<string, unknown>): StoredMessage {
   }
 }
 
-/** The 15 hashed fields (§5.1), from stored values. */
+/** The 15 hashed fields (docs/protocol.md#the-chain), from stored values. */
 export function hashPayload(m: StoredMessage): Record<string, unknown> {
   return {
     id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind, status: m.status,
@@ -222,8 +207,8 @@ export function recordRead(ctx: Ctx, messageId: string, agent: string): void {
   ctx.q.run('INSERT OR IGNORE INTO reads (message_id, agent, read_at) VALUES (?, ?, ?)', messageId, agent, ctx.now())
 }
 
-/** The Message wire shape (§1.4); retracted rows become tombstones on every surface. */
-export function wireMessage(m: StoredMessage): Record<string, unknown> {
+/** The Message wire shape (docs/protocol.md#messages); retracted rows become tombstones on every surface. */
+export function wireMessage(m: StoredMessage): Message {
   const gone = m.retracted_at != null
   return {
     id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind,

@@ -33,7 +33,7 @@ function strList(v: unknown, field: string, max: number): string[] {
   return [...new Set(v as string[])]
 }
 
-/** §1.5: validate and normalize the structured keys the hub understands, on the MERGED data. */
+/** Validate and normalize the structured keys the hub understands, on the MERGED data. */
 export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized {
   const data = {...input.data}
   // A null structured key means absent, as the reference's pydantic models read it (`data: {asks: null}`).
@@ -124,7 +124,7 @@ function normalizeAnswers(ctx: Ctx, data: Record<string, unknown>, sender: strin
 }
 
 /**
- * §1.5 `settled_by` on a resolved reply: closing a question by pointer is the asker's, an operator's
+ * `settled_by` on a resolved reply: closing a question by pointer is the asker's, an operator's
  * or a ruling delegate's act; a reporting delegate may do it on an operator's request only with
  * verifiable evidence. Everyone else is refused, and nothing is written.
  */

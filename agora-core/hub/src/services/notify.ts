@@ -16,7 +16,7 @@ function pyDumps(value: unknown): string {
   return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyDumps(k)}: ${pyDumps(v)}`).join(', ')}}`
 }
 
-/** One line per message per member except the sender, built from the viewer's envelope (§6.3). */
+/** One line per message per member except the sender, built from the viewer's envelope. */
 export function notifyLine(env: Record<string, unknown>): string {
   const flags: string[] = []
   const status = env.status as string

@@ -11,7 +11,7 @@ export interface Ask {
   to?: string[]
 }
 
-/** Everything every surface needs to know about one thread root (§4.5), computed in ONE place. */
+/** Everything every surface needs to know about one thread root (docs/protocol.md#discharge-and-closure), computed in ONE place. */
 export interface ThreadState {
   asks: Ask[]
   replies: StoredMessage[]
@@ -85,7 +85,7 @@ export function discharge(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]):
 }
 
 /**
- * Does reply `r` settle operator message `m` as a completion report (§4.5)? It is `resolved`, cites
+ * Does reply `r` settle operator message `m` as a completion report (docs/protocol.md#discharge-and-closure)? It is `resolved`, cites
  * evidence the hub verified, and comes from a seat `m` names or from a reporting delegate (judged
  * by the grant in force when `r` was posted).
  */
@@ -148,7 +148,7 @@ export function refreshClosed(ctx: Ctx, rootId: string, root?: StoredMessage): v
   ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, rootId)
 }
 
-/** A directive debt D obliges `viewer` (§4.5) — the message-level test, before clearing. */
+/** A directive debt D obliges `viewer` (docs/protocol.md#discharge-and-closure) — the message-level test, before clearing. */
 export function isDirectiveFor(ctx: Ctx, d: StoredMessage, viewer: string, parentSender: string | null): boolean {
   if (d.kind !== 'message' || d.retracted_at != null || d.sender === viewer) return false
   if (d.status !== 'reply' && d.status !== 'fyi') return false

@@ -6,7 +6,7 @@ import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligat
 import {slaMinutes} from './store.js'
 import {owedCharters} from './governance/receipts.js'
 
-/** GET /owed (§4.5). Read receipts are ignored for to_answer: reading is not answering. */
+/** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */
 export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)

@@ -1,5 +1,6 @@
 import {BODY_CAP, DATA_CAP} from '../limits.js'
 import {allNumbersFinite, stringifyWire} from '@agora/protocol'
+import type {PostBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import type {Principal} from './agents.js'
@@ -17,20 +18,9 @@ export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
 
 /** The PostMessage body after schema validation (`data` parsed losslessly). */
-export interface PostInput {
-  body?: string
-  title?: string
-  status?: StoredMessage['status']
-  urgency?: StoredMessage['urgency']
-  critical?: boolean
-  to?: string[]
-  data?: Record<string, unknown> | null
-  reply_to?: string | null
-  address_dark?: boolean
-  [typed: string]: unknown
-}
+export type PostInput = PostBody
 
-/** The §1.4.1 pipeline, in order: the first failing step decides the error; a refusal writes nothing. */
+/** The post pipeline in order (docs/protocol.md#messages): the first failing step decides the error; a refusal writes nothing. */
 export function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): StoredMessage {
   // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
   const channel = named.normalize('NFC')

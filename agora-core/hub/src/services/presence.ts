@@ -7,7 +7,7 @@ export const STALE_STATE = 120
 
 interface Seat {state: 'idle' | 'working' | 'offline'; updatedAt: number; connections: number; receptionAt: number | null}
 
-/** Presence comes from connections, held in memory (§6.4). */
+/** Presence comes from connections, held in memory. */
 export class Presence {
   private seats = new Map<string, Seat>()
 

@@ -6,7 +6,7 @@ import {getMessage, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 
 /**
- * Retract one message (§1.17): the author or an operator; system and fs rows operators only.
+ * Retract one message (docs/protocol.md#governance): the author or an operator; system and fs rows operators only.
  * Idempotent (the first retractor and time are kept). The stored bytes and hash stay, so the
  * ledger still verifies; every read surface serves the tombstone, and it is re-published.
  */
@@ -42,7 +42,7 @@ function trail(ctx: Ctx, root: StoredMessage): StoredMessage[] {
 }
 
 /**
- * Retract a thread, all or nothing (§1.17): a non-operator is refused (403, nothing retracted)
+ * Retract a thread, all or nothing (docs/protocol.md#governance): a non-operator is refused (403, nothing retracted)
  * when the trail holds anyone else's message. System and fs rows are skipped and counted.
  */
 export function retractThread(ctx: Ctx, p: Principal, root: StoredMessage): Record<string, unknown> {

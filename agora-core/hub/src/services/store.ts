@@ -100,7 +100,7 @@ export function storeKey(raw: string): string {
   return key
 }
 
-/** CAS write (§1.7): absent = version 0; identical value = heartbeat (version and author kept). */
+/** CAS write (docs/protocol.md#store-and-fs): absent = version 0; identical value = heartbeat (version and author kept). */
 export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
   const {channel, actor} = input
   const key = storeKey(input.key)

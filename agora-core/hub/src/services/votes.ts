@@ -50,7 +50,7 @@ function resultBody(spec: VoteSpec, fold: Fold): string {
   return lines.join('\n')
 }
 
-/** One pass of the §1.10 sweep: publish each due vote's result exactly once. Returns results published. */
+/** One pass of the vote sweep: publish each due vote's result exactly once. Returns results published. */
 export function sweepVotes(ctx: Ctx): number {
   if (isPaused(ctx)) return 0
   const roots = ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL

@@ -6,7 +6,7 @@ export const BACKLOG_PAGE = 500
 export interface BacklogPort {
   /** Rows of one channel with seq > after, oldest first. */
   read(channel: string, after: number, limit: number): StoredMessage[]
-  /** Deliver one backlog row under the §3 rules (it may be skipped). */
+  /** Deliver one backlog row under the delivery rules (it may be skipped). */
   deliver(m: StoredMessage): void
   open(): boolean
   fail(err: unknown): void

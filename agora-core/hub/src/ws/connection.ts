@@ -48,7 +48,7 @@ function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): str
 }
 
 /**
- * One authenticated socket (§3): identity fan-out, membership re-checked per delivery, own
+ * One authenticated socket (docs/protocol.md#websocket): identity fan-out, membership re-checked per delivery, own
  * messages never pushed, tombstones deduped by id. Each channel's sent seqs are tracked exactly
  * (SeqSet), so a backlog read after a live push still sends every seq below it, once.
  */
@@ -105,7 +105,7 @@ export class Connection {
     return set
   }
 
-  /** Push one message to this viewer if the §3 delivery rules allow it. */
+  /** Push one message to this viewer if the delivery rules allow it. */
   deliver(m: StoredMessage, live: boolean): void {
     try {
       const tomb = m.retracted_at != null
@@ -169,7 +169,7 @@ export class Connection {
       case 'post': {
         const {type: _t, channel, ...rest} = msg
         if (typeof channel !== 'string') throw new AgoraError(422, [{loc: ['frame', 'channel'], msg: 'channel is required', type: 'missing'}])
-        const input = validate<PostInput>('post', rest)
+        const input = validate('post', rest)
         if (lossless.data !== undefined) input.data = lossless.data as PostInput['data']
         const m = postMessage(this.ctx, this.principal, channel, input)
         return this.frame({type: 'posted', id: m.id, seq: m.seq})
@@ -179,7 +179,7 @@ export class Connection {
         this.ctx.presence.declare(this.agent, msg.state)
         return
       case 'ack': {
-        const body = validate<{cursors: Record<string, number>}>('ack', {cursors: msg.cursors})
+        const body = validate('ack', {cursors: msg.cursors})
         return this.frame({type: 'acked', acked: ack(this.ctx, this.agent, body.cursors)})
       }
       default:
@@ -193,7 +193,7 @@ export class Connection {
    * the SeqSet and skipped; everything else after since is sent.
    */
   private subscribe(msg: Record<string, unknown>): void {
-    const frame = validate<{channels: string[]; since?: Record<string, number>}>('subscribe', msg)
+    const frame = validate('subscribe', msg)
     const channels = [...new Set(frame.channels)]
     const since: Record<string, number> = frame.since ?? {}
     const ok: string[] = []

@@ -1,7 +1,7 @@
-// The malformed-request table. Statuses follow hub.md §0: request-schema violations (wrong
+// The malformed-request table. Statuses follow the error conventions: request-schema violations (wrong
 // JSON type, bad enum, unparseable JSON, limit>1000, wait>55) are 422 with a detail list;
 // teaching refusals 400; membership 403; unknown things 404; CAS/duplicates 409; size 413.
-// NaN/Infinity are 400 because §1.4 names them explicitly ("strict JSON: NaN/Infinity give 400").
+// NaN/Infinity are 400 because the reference refuses them after parsing, not as a schema error.
 // Unknown body fields are refused (422), never dropped: the reference refuses them on posts
 // (its test_post_payload_strictness.py) and a silently dropped knob is a lie to the caller.
 

@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {TestHub, threeSeats} from '../helpers/hub.js'
 
-describe('channel charters, the norms_required gate and /owed.charters (hub.md §1.13, §1.4.1 step 7)', () => {
+describe('channel charters, the norms_required gate and /owed.charters', () => {
   let h: TestHub
   beforeEach(async () => { h = await TestHub.start() })
   afterEach(async () => { await h.close() })

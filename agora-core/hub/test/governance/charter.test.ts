@@ -5,7 +5,7 @@ const SECTIONED = '# Our charter\n\nShared preamble.\n\n## member\nAnswer first.
   '## delegate\nStay in scope.\n\n## operator\nKeep the hub up.\n'
 const UNSECTIONED = '# Flat charter\n\nEvery member and owner reads all of this.\n'
 
-describe('hub charter and rules (hub.md §1.13)', () => {
+describe('hub charter and rules', () => {
   let h: TestHub
   beforeEach(async () => { h = await TestHub.start() })
   afterEach(async () => { await h.close() })

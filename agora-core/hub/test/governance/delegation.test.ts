@@ -4,7 +4,7 @@ import type {Caller} from '../helpers/hub.js'
 
 const DAY = 86400
 
-describe('delegation (hub.md §1.12)', () => {
+describe('delegation', () => {
   let t = 1_800_000_000
   let h: TestHub
   let alice: Caller

@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import {TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
 
-describe('moderation delegates (hub.md §1.12, §1.15)', () => {
+describe('moderation delegates', () => {
   let h: TestHub
   let alice: Caller
   let bob: Caller

@@ -5,7 +5,7 @@ import type {Caller} from '../helpers/hub.js'
 const EXTERNAL = {kind: 'external', ref: 'https://ci.example/run/7', sha256: 'ab'.repeat(32), size_bytes: 10}
 const REPORT = {kind: 'fs', ref: 'out/report.md'}
 
-/** Discharge and closure of operator messages by a reporting delegate (hub.md §1.5 settled_by, §4.5). */
+/** Discharge and closure of operator messages by a reporting delegate (settled_by). */
 describe('reporting delegate closure', () => {
   let t = 1_800_000_000
   let h: TestHub

@@ -3,7 +3,7 @@ import {operatorRoom, TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 
-/** A reporting delegate inherits obligations from operator messages (hub.md §1.12, §4.4, §4.5). */
+/** A reporting delegate inherits obligations from operator messages. */
 describe('reporting delegate obligations', () => {
   let t = 1_800_000_000
   let h: TestHub

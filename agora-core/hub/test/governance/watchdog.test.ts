@@ -4,7 +4,7 @@ import type {Caller} from '../helpers/hub.js'
 
 const alertsOf = async (op: Caller) => (await op.history('hub-alerts')).filter(m => m.title.startsWith('AGENT DARK'))
 
-describe('hub-alerts and the dark watchdog (hub.md §6.1)', () => {
+describe('hub-alerts and the dark watchdog', () => {
   let t = 1_800_000_000
   let h: TestHub
   let alice: Caller

@@ -1,4 +1,4 @@
-// An independent re-implementation of hub.md §5.2 canonicalization and the §5.4 verifier
+// An independent re-implementation of the canonical form and the ledger verifier
 // rules, written for the tests only, so a ledger the hub calls verified is re-checked by code
 // that shares only the tokenizer with @agora/protocol (its lossless parse keeps every number's
 // source token); serialization, float formatting, key order and hashing are re-done here.
@@ -81,7 +81,7 @@ export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').d
 const HASHED = ['id', 'seq', 'sender', 'kind', 'status', 'urgency', 'critical', 'downgraded',
   'to', 'title', 'body', 'data', 'reply_to', 'created_at'] as const
 
-/** The §5.1 hash of one served ledger turn given the previous hash. */
+/** The chain hash of one served ledger turn given the previous hash. */
 export function turnHash(channel: string, turn: Record<string, unknown>, prev: string): string {
   const payload: Record<string, unknown> = {channel}
   for (const k of HASHED) {
@@ -93,7 +93,7 @@ export function turnHash(channel: string, turn: Record<string, unknown>, prev: s
 
 export interface Verdict { intact: boolean; broken_at: number | null; head_mismatch: boolean; checked: number }
 
-/** §5.4 verifier rules over a losslessly parsed `GET /ledger` response. */
+/** The verifier rules over a losslessly parsed `GET /ledger` response. */
 export function verifyIndependently(ledger: any): Verdict {
   let prev = ''
   let seenHashed = false

@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {TestHub} from '../helpers/hub.js'
 
-// Membership lifecycle behind invariant 5 (hub.md §1.1, §1.3).
+// Membership lifecycle behind invariant 5.
 describe('channel membership lifecycle', () => {
   let h: TestHub
   beforeEach(async () => { h = await TestHub.start() })

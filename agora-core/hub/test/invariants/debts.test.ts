@@ -3,8 +3,8 @@ import {type Caller, TestHub} from '../helpers/hub.js'
 
 const ids = (rows: any[]) => rows.map((r) => r.id)
 
-// The discharge table and directive debts of hub.md §4.5, beyond what vectors 01–03 pin.
-describe('discharge shapes and directive debts (hub.md §4.5)', () => {
+// The discharge table and directive debts, beyond what vectors 01–03 pin.
+describe('discharge shapes and directive debts', () => {
   let h: TestHub
   let alice: Caller, bob: Caller, carol: Caller, boss: Caller
   beforeEach(async () => {

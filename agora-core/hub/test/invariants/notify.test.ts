@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {expect} from 'chai'
 import {TestHub} from '../helpers/hub.js'
 
-// Notify files (hub.md §6.3): one line per message for every member except the sender, written
+// Notify files: one line per message for every member except the sender, written
 // from the viewer's envelope, in a 0700 directory with 0600 files (the security rule for files
 // a turn can see).
 describe('notify files', () => {

@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import {type Caller, TestHub} from '../helpers/hub.js'
 import {parseLossless, verifyIndependently} from '../helpers/ledger.js'
 
-// Post-pipeline rules the invariants depend on (hub.md §1.4.1, §1.5, §4.4, §1.7 channel:meta SLA).
+// Post-pipeline rules the invariants depend on.
 describe('post pipeline: budgets, normalization and the channel SLA', () => {
   let offset = 0
   let h: TestHub
@@ -78,7 +78,7 @@ describe('post pipeline: budgets, normalization and the channel SLA', () => {
     expect(charter.content).to.be.a('string').and.not.empty
   })
 
-  it('serves whoami, / and /healthz in the §7 shapes', async () => {
+  it('serves whoami, / and /healthz in their wire shapes', async () => {
     const me = await bob.ok('GET', '/whoami')
     expect(me).to.include({id: 'bob', operator: false, protocol: 'agora/0.4'})
     expect(me.hub_rules).to.include({version: 0}).and.to.have.property('text').that.is.a('string').and.not.empty

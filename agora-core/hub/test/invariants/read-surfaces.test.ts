@@ -3,7 +3,7 @@ import {type Caller, TestHub} from '../helpers/hub.js'
 
 const ids = (rows: any[]) => rows.map((r) => r.id)
 
-// Read-surface rules that the 15 invariants lean on (hub.md §1.6, §4.3, §4.5, §5.4).
+// Read-surface rules that the 15 invariants lean on.
 describe('read surfaces behind the invariants', () => {
   let h: TestHub
   let alice: Caller, bob: Caller, carol: Caller

@@ -3,8 +3,8 @@ import {expect} from 'chai'
 import {Caller, TestHub} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 
-// The "closely related checks" at the end of hub.md §11.
-describe('closely related checks (hub.md §11)', () => {
+// The "closely related checks" next to the invariants.
+describe('closely related checks', () => {
   let h: TestHub | undefined
   afterEach(async () => { await h?.close(); h = undefined })
 

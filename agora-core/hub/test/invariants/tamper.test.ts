@@ -8,7 +8,7 @@ import {parseLossless, verifyIndependently} from '../helpers/ledger.js'
 
 // Each channel gets one kind of tampering done straight in the SQLite file; the hub's
 // `verify=true` and both external verifiers must point at the first affected seq.
-// Column names are looked up, not assumed, so the test only relies on the §1.4 field names.
+// Column names are looked up, not assumed, so the test only relies on the wire field names.
 const CASES: Array<{channel: string; brokenAt: (base: number) => number}> = [
   {channel: 't-body', brokenAt: (b) => b + 1},
   {channel: 't-title', brokenAt: (b) => b + 1},
@@ -24,7 +24,7 @@ const CASES: Array<{channel: string; brokenAt: (base: number) => number}> = [
   {channel: 't-retracted', brokenAt: (b) => b + 1},
 ]
 // A retracted turn is link-only for external verifiers (they see only the tombstone), but the
-// hub recomputes it from the stored original bytes (§5.4), so only the hub can catch this edit.
+// hub recomputes it from the stored original bytes, so only the hub can catch this edit.
 const LINK_ONLY = new Set(['t-retracted'])
 
 function col(db: Database.Database, ...names: string[]): string {

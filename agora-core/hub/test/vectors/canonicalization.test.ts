@@ -8,7 +8,7 @@ import {canonical, parseLossless, sha256Hex} from '../helpers/ledger.js'
 const FILE = join(dirname(fileURLToPath(import.meta.url)), 'data', 'canonicalization.json')
 const text = readFileSync(FILE, 'utf8')
 
-describe('canonicalization vectors (hub.md §5.2, invariant 2)', () => {
+describe('canonicalization vectors', () => {
   const doc = parseLossless(text) as any
   it('has the five pinned cases', () => expect(doc.cases).to.have.length(5))
   for (const [i, c] of (doc.cases as any[]).entries()) {

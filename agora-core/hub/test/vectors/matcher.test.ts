@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import {matches, subsetMatchSome, MatchError} from './matcher.js'
 import {VectorWorld} from './replay.js'
 
-describe('vector matcher (hub.md §5.5 self-check pairs)', () => {
+describe('vector matcher', () => {
   it('accepts extra served keys', () => expect(matches({a: 1}, {a: 1, extra: 2})).to.equal(true))
   it('rejects a different value', () => expect(matches({a: 1}, {a: 2})).to.equal(false))
   it('treats an expected null as present-and-null, so an absent key fails', () => expect(matches({a: null}, {})).to.equal(false))

@@ -1,4 +1,4 @@
-// The vector matcher of hub.md §5.5 / vectors/README.md, verdict for verdict the reference's:
+// The vector matcher of vectors/README.md, verdict for verdict the reference's:
 // objects are subsets (expected null = present-and-null), lists under `match` are exact-length
 // and positional, no type coercion (strict equality on scalars).
 

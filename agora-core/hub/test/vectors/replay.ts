@@ -1,4 +1,4 @@
-// The replay runner of hub.md §5.5: one scratch hub per vector, setup ops, then expect steps
+// The golden-vector replay runner: one scratch hub per vector, setup ops, then expect steps
 // (which may interleave ops), then optional post_setup/post_expect. It talks plain HTTP.
 import {Caller, TestHub} from '../helpers/hub.js'
 import {MatchError, subsetMatch, subsetMatchSome} from './matcher.js'

@@ -7,7 +7,7 @@ import {replay, type Vector} from './replay.js'
 const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data')
 const files = readdirSync(DATA).filter((f) => /^\d\d_.*\.json$/.test(f)).sort()
 
-describe('golden vectors (hub.md §5.5)', () => {
+describe('golden vectors', () => {
   it('finds the four layer-1/2 vectors, each well-formed', () => {
     expect(files).to.deep.equal([
       '01_binary_obligation.json', '02_per_ask_discharge.json',

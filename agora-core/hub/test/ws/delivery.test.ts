@@ -19,7 +19,7 @@ function seqsAfterSubscribed(seat: WsSeat, channel: string, from = 0): number[] 
   return seat.frames.slice(at).filter(f => f.type === 'envelope' && f.envelope.channel === channel).map(f => f.envelope.seq)
 }
 
-describe('WS delivery is gapless (hub.md §3)', () => {
+describe('WS delivery is gapless', () => {
   let h: TestHub
   let alice: Caller, bob: Caller
   const seats: WsSeat[] = []

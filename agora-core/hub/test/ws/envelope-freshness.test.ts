@@ -4,7 +4,7 @@ import {type Caller, TestHub} from '../helpers/hub.js'
 const env = async (seat: Caller, id: string) => (await seat.inbox()).find((e) => e.id === id)
 
 // The same viewer asks twice, before and after a change: a served envelope must never be a
-// stale copy of an earlier computation (hub.md §4.1: computed per viewer at send time).
+// stale copy of an earlier computation.
 describe('envelope freshness across repeated /inbox calls', () => {
   let offset = 0
   let h: TestHub

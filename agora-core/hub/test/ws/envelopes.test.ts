@@ -4,8 +4,8 @@ import {WsSeat} from '../helpers/ws.js'
 
 const find = (rows: any[], id: string) => rows.find((r) => r.id === id)
 
-// One envelope builder serves /inbox and WS (hub.md §4.1–4.3); both are checked here.
-describe('envelopes on /inbox and WS (hub.md §4.1–4.3)', () => {
+// One envelope builder serves /inbox and WS; both are checked here.
+describe('envelopes on /inbox and WS', () => {
   let offset = 0
   let h: TestHub
   let alice: Caller, bob: Caller, boss: Caller
@@ -19,7 +19,7 @@ describe('envelopes on /inbox and WS (hub.md §4.1–4.3)', () => {
   })
   afterEach(async () => { await h.close() })
 
-  it('inlines bodies by the §4.2 thresholds, identically on /inbox and WS', async () => {
+  it('inlines bodies by the inlining thresholds, identically on /inbox and WS', async () => {
     const ws = await WsSeat.connect(h.url, bob.key!)
     try {
       const big = 'x'.repeat(1300), huge = 'y'.repeat(5000)

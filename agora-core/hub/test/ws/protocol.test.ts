@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import {type Caller, TestHub} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 
-describe('WS frame protocol (hub.md §3)', () => {
+describe('WS frame protocol', () => {
   let h: TestHub
   let alice: Caller, bob: Caller
   let ws: WsSeat

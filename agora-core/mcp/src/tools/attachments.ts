@@ -12,7 +12,7 @@ export const INLINE_CAP = 256 * 1024
 
 const seg = (value: string): string => encodeURIComponent(value)
 
-/** Attachments (hub.md §1.9): content-addressed blobs in a channel, referenced from posts. */
+/** Attachments (docs/protocol.md#messages): content-addressed blobs in a channel, referenced from posts. */
 export function registerAttachmentTools(context: ToolContext): void {
   const {server} = context
   server.registerTool('put_attachment', {

@@ -5,7 +5,7 @@ import type {ToolContext} from './context.js'
 
 const seg = (value: string): string => encodeURIComponent(value)
 
-/** Room lifecycle (hub.md §2.2): hand a room to another member, or archive it. */
+/** Room lifecycle (docs/protocol.md#channels-dms-and-groups): hand a room to another member, or archive it. */
 export function registerChannelAdminTools({server, hub}: ToolContext): void {
   server.registerTool('transfer_channel', {
     description: 'Hands ownership of a channel you own to another member (operators: any channel). The new owner can ' +

@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import type {ChannelInfo} from '@agora/client'
 
 import {fenced} from '../fence.js'
 import {renderMessages, renderRecord} from '../render.js'
@@ -6,14 +7,11 @@ import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 
-interface ChannelRow {name: string; private: boolean; created_by: string; member: boolean; member_count: number; last_seq: number; last_at?: number | null}
-interface Member {agent_id: string; role: string; about?: string; mission?: string}
-interface ChannelInfo {channel?: Record<string, unknown>; meta?: Record<string, unknown> | null; members?: Member[]; [key: string]: unknown}
 
 const channel = z.string().min(1).describe('channel name, e.g. "commons" (DMs are dm:<a>--<b>)')
 
-/** Channel info with purpose, norms and members' abouts fenced: all of it is peer-written. */
-function renderInfo(info: ChannelInfo): string {
+/** Channel info with purpose, norms and members' abouts fenced: all of it is peer-written. A join answers part of it. */
+function renderInfo(info: Partial<ChannelInfo>): string {
   return fenced((f) => {
     const {channel: row, meta, members, ...rest} = info
     const lines = [...renderRecord(f, row ?? {}), ...renderRecord(f, rest)]
@@ -32,7 +30,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'Public channels you are not in can be joined with join_channel.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const rows = await hub.listChannels() as ChannelRow[]
+    const rows = await hub.listChannels()
     if (!rows.length) return 'No channels visible.'
     return rows.map((c) => `${c.member ? '*' : ' '} ${c.name} ${c.private ? 'private' : 'public'} owner=${c.created_by} ` +
       `members=${c.member_count} last_seq=${c.last_seq}`).join('\n') + '\n(* = you are a member)'
@@ -51,7 +49,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'Your read position starts at the current end, so old history does not flood your inbox; use read_channel to catch up.',
     inputSchema: {channel, invite_token: z.string().optional().describe('invite_… token for a private channel')},
   }, (args) => guarded(async () => {
-    const info = await hub.joinChannel(args.channel, args.invite_token) as unknown as ChannelInfo
+    const info = await hub.joinChannel(args.channel, args.invite_token)
     return `JOINED ${args.channel}\n${renderInfo(info)}`
   }))
 
@@ -59,7 +57,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
     description: 'Shows a channel\'s purpose, norms, response window, state and members with their self-descriptions. ' +
       'Read it before posting in a room you do not know.',
     inputSchema: {channel},
-  }, (args) => guarded(async () => renderInfo(await hub.channelInfo(args.channel) as unknown as ChannelInfo)))
+  }, (args) => guarded(async () => renderInfo(await hub.channelInfo(args.channel))))
 
   server.registerTool('invite_agent', {
     description: 'Mints a single-use invite token for a channel you administer (owner or operator). Pass agent_id to bind ' +
@@ -78,7 +76,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       purpose: z.string().default(''), opening_post: z.string().default('').describe('posted as an open message'),
     },
   }, (args) => guarded(async () => {
-    const group = await hub.createGroup(args) as unknown as Record<string, unknown>
+    const group = await hub.createGroup(args)
     return fenced((f) => ['GROUP CREATED', ...renderRecord(f, group)])
   }))
 
@@ -87,8 +85,7 @@ export function registerChannelTools({server, hub}: ToolContext): void {
       'the hub re-verified the chain. Use it to audit what was said, not for everyday reading.',
     inputSchema: {channel},
   }, (args) => guarded(async () => {
-    const ledger = await hub.ledger(args.channel, {verify: true}) as unknown as
-      {channel: string; count: number; head: string; verified?: boolean; broken_at?: number | null; turns?: MessageLike[]}
+    const ledger = await hub.ledger(args.channel, {verify: true})
     return fenced((f) => [
       `LEDGER ${ledger.channel}: ${ledger.count} turns, head ${ledger.head}, verified=${ledger.verified ?? 'not checked'}` +
         (ledger.broken_at !== undefined && ledger.broken_at !== null ? ` BROKEN AT seq ${ledger.broken_at}` : ''),

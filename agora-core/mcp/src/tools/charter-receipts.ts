@@ -12,7 +12,7 @@ interface CharterRow {scope: string; version: number; your_receipt: number | nul
 
 const seg = (value: string): string => encodeURIComponent(value)
 
-/** charter_receipts (hub.md §1.13): who has read a room's charter, or where this seat stands on every charter. */
+/** charter_receipts (docs/protocol.md#governance): who has read a room's charter, or where this seat stands on every charter. */
 export function registerCharterReceiptTools({server, hub}: ToolContext): void {
   server.registerTool('charter_receipts', {
     description: 'Shows charter delivery receipts. With channel: which members have read the current version of that room\'s ' +

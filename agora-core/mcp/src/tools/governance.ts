@@ -15,7 +15,7 @@ interface Digest {channel: string; open_questions: Row[]; decided: Row[]; decisi
 
 const seg = (value: string): string => encodeURIComponent(value)
 
-/** Charters and the digest (hub.md §1.13, §2.4): the room's rules and what it has settled. */
+/** Charters and the digest (docs/protocol.md#governance): the room's rules and what it has settled. */
 export function registerGovernanceTools({server, hub}: ToolContext): void {
   server.registerTool('read_charter', {
     description: 'Reads a charter. Without channel: the hub charter (the role model every seat works under); reading it ' +

@@ -5,14 +5,6 @@ import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 
-interface Whoami {
-  id: string
-  mission?: string
-  about?: string
-  hub_rules?: {version?: number; text?: string}
-  [key: string]: unknown
-}
-
 export function registerIdentityTools({server, hub, identity}: ToolContext): void {
   const seat = identity.agentId ? `You are seat "${identity.agentId}". ` : ''
   server.registerTool('whoami', {
@@ -22,7 +14,7 @@ export function registerIdentityTools({server, hub, identity}: ToolContext): voi
       'summary: your mission is not carried across one.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const me = await hub.whoami() as unknown as Whoami
+    const me = await hub.whoami()
     return fenced((f) => {
       const {mission, about, hub_rules: rules, ...rest} = me
       const lines = [`You are seat "${me.id}" on ${hub.url}.`, '']
@@ -39,7 +31,7 @@ export function registerIdentityTools({server, hub, identity}: ToolContext): voi
       'Say what you do and what you can be asked for; your mission is set by the operator, not here.',
     inputSchema: {about: z.string().describe('your self-description, at most 500 characters')},
   }, ({about}) => guarded(async () => {
-    const agent = await hub.setAbout(about) as unknown as Record<string, unknown>
+    const agent = await hub.setAbout(about)
     return fenced((f) => ['ABOUT UPDATED', ...renderRecord(f, agent, ['about', 'name'])])
   }))
 }

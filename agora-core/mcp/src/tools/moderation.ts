@@ -12,7 +12,7 @@ const seg = (value: string): string => encodeURIComponent(value)
 const scopePath = (channel?: string): string => channel ? `/channels/${seg(channel)}/blocks` : '/hub/blocks'
 const until = (b: Block): string => b.expires_at == null ? 'a ban with no expiry' : `a kick until ${new Date(b.expires_at * 1000).toISOString()}`
 
-/** Retraction and blocks (hub.md §1.15, §1.17): acts that take something back or keep someone out. */
+/** Retraction and blocks (docs/protocol.md#governance): acts that take something back or keep someone out. */
 export function registerModerationTools({server, hub}: ToolContext): void {
   server.registerTool('retract_message', {
     description: 'Retracts one message you posted (operators: any message). Every read surface then shows a tombstone ' +
@@ -53,7 +53,7 @@ export function registerModerationTools({server, hub}: ToolContext): void {
     const body: Record<string, unknown> = {agent: args.agent, reason: args.reason}
     if (args.seconds !== undefined) body.seconds = args.seconds
     const b = await hub.request<Block>('POST', scopePath(args.channel), {body})
-    return fenced((f) => [`BLOCKED ${b.agent_id} at scope ${b.scope}: ${until(b)}`, ...renderRecord(f, b as unknown as Record<string, unknown>, ['reason'])])
+    return fenced((f) => [`BLOCKED ${b.agent_id} at scope ${b.scope}: ${until(b)}`, ...renderRecord(f, b, ['reason'])])
   }))
 
   server.registerTool('unblock_agent', {

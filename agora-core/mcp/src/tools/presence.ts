@@ -13,7 +13,7 @@ const MEANING: Record<PresenceRow['state'], string> = {
   offline: 'not reachable now: a post waits in its inbox',
 }
 
-/** Presence (hub.md §2.5, §6.4): who can be reached now, before you address an ask to someone. */
+/** Presence: who can be reached now, before you address an ask to someone. */
 export function registerPresenceTools({server, hub}: ToolContext): void {
   server.registerTool('who_is_reachable', {
     description: 'Shows which seats can be reached now (working, idle, active or offline), for seats you share a ' +

@@ -17,7 +17,7 @@ export function registerStoreTools({server, hub}: ToolContext): void {
     inputSchema: {channel, key},
   }, (args) => guarded(async () => {
     const entry = await hub.storeGet(args.channel, args.key)
-    return fenced((f) => renderRecord(f, entry as unknown as Record<string, unknown>, ['value']))
+    return fenced((f) => renderRecord(f, entry, ['value']))
   }))
 
   server.registerTool('store_set', {

@@ -90,7 +90,7 @@ export function limitations(decl: HarnessDeclaration): string[] {
 }
 
 /**
- * Arm a driven seat (harness.md §4.1): validate the request before anything else, resolve the
+ * Arm a driven seat: validate the request before anything else, resolve the
  * harness and identity, preflight the binary and agora-mcp, take the seat's driver pidfile, print
  * the ready line. Throws DriveRefusal with a one-line fix on any refusal.
  */

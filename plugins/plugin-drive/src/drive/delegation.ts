@@ -2,7 +2,7 @@ import type {HubPort} from '../hub-port.js'
 
 /**
  * Does this seat itself hold an active delegation? whoami.delegations lists every active grant on
- * the hub (hub.md §1.12), so the seat's own grant is the one whose agent_id is the seat.
+ * the hub (docs/protocol.md#governance), so the seat's own grant is the one whose agent_id is the seat.
  */
 export function holdsDelegation(delegations: unknown[] | undefined, me: string): boolean {
   return (delegations ?? []).some((grant) => !!grant && typeof grant === 'object' && (grant as {agent_id?: unknown}).agent_id === me)

@@ -63,7 +63,7 @@ const BROADCAST_BUDGET = 100
 const CHUNK_WINDOW_S = 20
 const LANE_PASS_GAP_MS = 900_000
 
-/** The drive loop of harness.md §4.2–4.5 over injected ports: listener, turn runner, sessions, clock. */
+/** The drive loop over injected ports: listener, turn runner, sessions, clock. */
 export class Driver {
   readonly backoff: Backoff
   private held = false
@@ -157,7 +157,7 @@ export class Driver {
     }
   }
 
-  /** The listen window of this pass (§4.3 step 5), announced on the armed (or hold) line. */
+  /** The listen window of this pass, announced on the armed (or hold) line. */
   private arm(scan: WorkScan): number {
     const {work} = scan
     const now = this.ports.now()

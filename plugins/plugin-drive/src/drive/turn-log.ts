@@ -4,7 +4,7 @@ import {isAbsolute, resolve} from 'node:path'
 import {redact} from './failures.js'
 
 /**
- * The `--turn-log` flight recorder (harness.md §4.6): one redacted line per write, 0600. Records
+ * The `--turn-log` flight recorder: one redacted line per write, 0600. Records
  * are `turn_start`, the turn's raw stdout lines, `turn_stderr` and `turn_end`.
  */
 export interface TurnLog {

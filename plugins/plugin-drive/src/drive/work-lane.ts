@@ -28,7 +28,7 @@ export interface WorkScan {
 const HOUR_MS = 3600_000
 
 /**
- * The work lane's bookkeeping (harness.md §4.3–4.4): continuation scans, the rolling-hour chunk
+ * The work lane's bookkeeping: continuation scans, the rolling-hour chunk
  * budget, the strike ledger, and the prompt of a chunk. The driver owns sessions and backoff.
  */
 export class WorkLane {

@@ -17,7 +17,7 @@ const ownRow = (value: unknown, me: string): boolean => {
 }
 
 /**
- * Judge a finished chunk for the strike ledger (harness.md §4.4): a new version (or a deleted row)
+ * Judge a finished chunk for the strike ledger: a new version (or a deleted row)
  * is progress; otherwise a receipt on another row this seat owns or stewards, updated since the
  * chunk began, counts too (up to 8 such rows are read). Hub errors other than 404 propagate, so an
  * unreadable hub never earns a strike.

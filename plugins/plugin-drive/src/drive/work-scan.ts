@@ -34,7 +34,7 @@ export function parseWaitingOn(value: unknown): WaitingOn | null {
 }
 
 /**
- * harness.md §4.4 continuable row rules for one store row: `live` is work to continue now,
+ * The continuable row rules for one store row: `live` is work to continue now,
  * `waiting` a terminal claim of mine parked on another row (continuable once that row moves),
  * `no` anything else.
  */

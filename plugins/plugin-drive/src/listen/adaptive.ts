@@ -8,7 +8,7 @@ export const ADAPTIVE_FLOOR_S = 60
 export const ADAPTIVE_DEFAULT_CAP_S = 1200
 
 /**
- * `agora listen --once --adaptive` (harness.md §5.1): a loop that re-runs the listener waits 60 s
+ * `agora listen --once --adaptive`: a loop that re-runs the listener waits 60 s
  * at first, twice as long after each clean timeout up to the cap, and 60 s again after a wake.
  * The state is `listen-<id>.backoff` `{ceiling, updated}` so it survives between runs.
  */

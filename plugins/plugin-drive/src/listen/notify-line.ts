@@ -1,4 +1,4 @@
-/** One hub-written notify line (hub.md §6.3), flags split into a set. */
+/** One hub-written notify line, flags split into a set. */
 export interface NotifyEvent {
   channel: string
   seq: number
@@ -51,7 +51,7 @@ export function isHubNotice(event: NotifyEvent): boolean {
 
 const IMPORTANT = ['critical', 'escalated', 'to-me', 'reply-to-me'] as const
 
-/** Does this event open (or join) a wake? harness.md §5.1 qualification. */
+/** Does this event open (or join) a wake? The qualification rules. */
 export function qualifies(event: NotifyEvent, me: string, importantOnly: boolean): boolean {
   if (event.retracted || event.sender === me || isHubNotice(event)) return false
   if (!importantOnly) return true

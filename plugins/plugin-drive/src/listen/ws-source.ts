@@ -22,7 +22,7 @@ interface EnvelopeLike {
   from_operator?: boolean
 }
 
-/** The same flags the hub writes in a notify line (hub.md §6.3), derived from a pushed envelope. */
+/** The same flags the hub writes in a notify line, derived from a pushed envelope. */
 export function envelopeEvent(envelope: EnvelopeLike): NotifyEvent {
   const status = envelope.status ?? ''
   const ask = status === 'open' || status === 'blocked'

@@ -11,7 +11,7 @@ export function tempHome(): {home: string; cleanup(): void} {
 
 const ascii = (text: string): string => text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
-/** One notify line exactly as hub.md §6.3 writes it: Python json.dumps separators, ASCII-escaped, fixed key order. */
+/** One notify line exactly as the hub writes it: Python json.dumps separators, ASCII-escaped, fixed key order. */
 export function notifyLine(fields: {channel: string; seq: number; sender: string; id: string; kind?: string; status?: string; title?: string; retracted?: boolean; flags?: string; preview?: string; attachments?: number}): string {
   const ordered: Array<[string, unknown]> = [
     ['channel', fields.channel], ['seq', fields.seq], ['sender', fields.sender], ['id', fields.id],

@@ -7,7 +7,7 @@ import {DEFAULT_HUB_URL, normalizeUrl, readConfig, readSeatRecord} from '@agora/
 
 import {SetupRefusal} from './refusal.js'
 
-/** Agent ids as the hub accepts them (hub.md §1): lowercase, 1–64 chars, no `--`, not reserved. */
+/** Agent ids as the hub accepts them (docs/protocol.md#seats): lowercase, 1–64 chars, no `--`, not reserved. */
 export function validateAgentId(id: string): void {
   const ok = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/.test(id) && !id.includes('--') && id !== 'hub' && id !== 'all'
   if (!ok) {

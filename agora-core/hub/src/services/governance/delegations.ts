@@ -1,14 +1,16 @@
+import {POWERS} from '@agora/protocol'
+import type {DelegationBody, Power} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import {fail, sanitize} from '../context.js'
 import type {Principal} from '../agents.js'
 import {cleanMission} from '../agents.js'
 import {alertHub, syncHubAlerts} from './hub-alerts.js'
 
-export const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy'] as const
-export type Power = typeof POWERS[number]
+export {POWERS}
+export type {Power}
 const DAY = 86400
 
-/** One active grant as served by GET /delegations and whoami.delegations (§1.12). */
+/** One active grant as served by GET /delegations and whoami.delegations (docs/protocol.md#governance). */
 export interface Grant {
   agent_id: string
   powers: Power[]
@@ -52,7 +54,7 @@ function reaches(g: Grant, channel: string): boolean {
   return g.powers.includes('reporting') && (g.scope === '' || g.scope === '*' || g.scope === channel)
 }
 
-/** Does `agent` hold an active `reporting` grant reaching `channel` now (it inherits operator obligations there, §4.5)? */
+/** Does `agent` hold an active `reporting` grant reaching `channel` now (docs/protocol.md#discharge-and-closure)? */
 export function reportsIn(ctx: Ctx, agent: string, channel: string): boolean {
   const g = activeGrant(ctx, agent)
   return !!g && reaches(g, channel)
@@ -74,7 +76,7 @@ export function isReportingDelegate(ctx: Ctx, agent: string): boolean {
   return !!activeGrant(ctx, agent)?.powers.includes('reporting')
 }
 
-export interface GrantInput {agent_id: string; powers: Power[]; ttl_seconds?: number; note?: string; scope?: string; mission?: string}
+export type GrantInput = DelegationBody
 
 /** PUT /admin/delegation: one active grant per seat; the new grant replaces the old one. */
 export function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Grant {
@@ -147,7 +149,7 @@ export function delegationHistory(ctx: Ctx): Array<Grant & {state: string; revok
   }))
 }
 
-/** A permanent hub ban ends the target's delegation (§1.12); runs inside the ban's transaction. */
+/** A permanent hub ban ends the target's delegation (docs/protocol.md#governance); runs inside the ban's transaction. */
 export function revokeOnBan(ctx: Ctx, agent: string, by: string): void {
   const live = activeGrant(ctx, agent)
   if (!live) return

@@ -74,7 +74,7 @@ function liveCharterVersion(ctx: Ctx, channel: string): number | null {
   return row.version
 }
 
-/** §1.4.1 step 7: a `norms_required` room refuses posts until the sender's receipt is current. */
+/** The charter gate of the post pipeline: a `norms_required` room refuses posts until the sender's receipt is current. */
 export function charterGate(ctx: Ctx, channel: string, sender: string): void {
   if (isDm(channel) || !channelMeta(ctx, channel).norms_required) return
   const version = liveCharterVersion(ctx, channel)

@@ -32,7 +32,7 @@ function shown(ctx: Ctx, channel: string): string {
 }
 
 /**
- * The dark watchdog (§6.1): one AGENT DARK alert per episode for an offline, unblocked seat holding escalated
+ * The dark watchdog: one AGENT DARK alert per episode for an offline, unblocked seat holding escalated
  * debts. The episode record lives in `meta` so a restart neither repeats nor forgets it; a new episode
  * alerts only when the last alert is at least 6 h old. Returns the seats alerted.
  */

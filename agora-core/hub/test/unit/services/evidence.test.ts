@@ -4,7 +4,7 @@ import type {Caller} from '../../helpers/hub.js'
 
 const SHA = 'AB'.repeat(32)
 
-describe('evidence (hub.md §1.5)', () => {
+describe('evidence', () => {
   let h: TestHub
   let alice: Caller
   let bob: Caller

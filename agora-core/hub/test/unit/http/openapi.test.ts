@@ -1,0 +1,100 @@
+import {expect} from 'chai'
+import {readFileSync, readdirSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {RECORDS, REQUESTS} from '@agora/protocol'
+import {Caller, TestHub} from '../../helpers/hub.js'
+import {ROUTE_BODIES, ROUTE_RESPONSES} from '../../../src/http/openapi.js'
+
+const ROUTES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/routes')
+
+/** Routes as the route modules declare them (`r.get('/channels/:c/info', …)`), read from source, not from express. */
+function declaredRoutes(): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const file of readdirSync(ROUTES_DIR).filter((f) => f.endsWith('.ts'))) {
+    const source = readFileSync(join(ROUTES_DIR, file), 'utf8')
+    for (const m of source.matchAll(/\br\.(get|post|put|delete)\(\s*'([^']+)'/g)) {
+      out.set(`${m[1]} ${m[2].replace(/[:*](\w+)/g, '{$1}')}`, source)
+    }
+  }
+  return out
+}
+
+interface Doc {
+  openapi: string
+  paths: Record<string, Record<string, {requestBody?: any; responses: Record<string, unknown>; security?: unknown}>>
+  components: {schemas: Record<string, unknown>}
+}
+const operations = (doc: Doc): string[] => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+
+describe('GET /openapi.json', () => {
+  let hub: TestHub
+  let doc: Doc
+  before(async () => {
+    hub = await TestHub.start()
+    const r = await new Caller(hub.url, 'anyone', null).get<Doc>('/openapi.json')
+    expect(r.status).to.equal(200)
+    doc = r.body
+  })
+  after(() => hub.close())
+
+  it('serves an OpenAPI 3.1 document, without a key, listing exactly the routes the route modules declare', () => {
+    expect(doc.openapi).to.equal('3.1.0')
+    const declared = [...declaredRoutes().keys(), 'get /openapi.json'].sort()
+    expect(operations(doc).sort()).to.deep.equal(declared)
+  })
+
+  it('documents only operations the hub serves, each with the status an anonymous call really gets', async () => {
+    const anonymous = new Caller(hub.url, 'anyone', null)
+    const fellThrough: string[] = []
+    for (const op of operations(doc)) {
+      const [method, path] = op.split(' ')
+      const r = await anonymous.call(method.toUpperCase(), path.replace(/\{\w+\}/g, 'x'))
+      if (r.status === 404 && String(r.body?.detail).startsWith('no route')) fellThrough.push(op)
+      else expect(doc.paths[path][method].responses, op).to.include.keys(String(r.status))
+    }
+    expect(fellThrough).to.deep.equal([])
+  })
+
+  it('gives each JSON body the protocol schema its route validates with', () => {
+    const declared = declaredRoutes()
+    let bodies = 0
+    for (const op of operations(doc)) {
+      const [method, path] = op.split(' ')
+      const ref: string | undefined = doc.paths[path][method].requestBody?.content?.['application/json']?.schema?.$ref
+      if (!ref) continue
+      bodies++
+      const schemaName = ref.split('/').pop() as string
+      const entry = Object.entries(REQUESTS).find(([name]) => schemaName.toLowerCase() === `${name.replace(/_/g, '')}request`.toLowerCase())
+      expect(entry, op).to.not.equal(undefined)
+      const [name, schema] = entry!
+      expect(doc.components.schemas[schemaName]).to.deep.equal(JSON.parse(JSON.stringify(schema)))
+      // Both post routes validate through messages.ts's postBody().
+      const validates = name === 'post' ? /validate\('post'|postBody\(/ : new RegExp(`validate\\('${name}'`)
+      expect(validates.test(declared.get(op) ?? ''), `${op} validates with '${name}'`).to.equal(true)
+    }
+    expect(bodies).to.equal(23)
+  })
+
+  it('answers the main routes with the protocol records, by reference', () => {
+    const answer = (method: string, path: string) => (doc.paths[path][method].responses['200'] as any).content['application/json'].schema
+    expect(answer('get', '/whoami')).to.deep.equal({$ref: '#/components/schemas/Whoami'})
+    expect(answer('get', '/inbox')).to.deep.equal({type: 'array', items: {$ref: '#/components/schemas/Envelope'}})
+    expect(doc.components.schemas.Envelope).to.deep.equal(JSON.parse(JSON.stringify(RECORDS.Envelope)))
+    const dangling = operations(doc).map((op) => op.split(' ')).map(([m, p]) => JSON.stringify(answer(m, p)))
+      .flatMap((text) => [...text.matchAll(/schemas\/(\w+)/g)].map((x) => x[1])).filter((name) => !(name in doc.components.schemas))
+    expect(dangling).to.deep.equal([])
+    const stale = [...Object.keys(ROUTE_BODIES), ...Object.keys(ROUTE_RESPONSES)].filter((op) => !operations(doc).includes(op))
+    expect(stale).to.deep.equal([])
+  })
+
+  it('lists refusals: none on the public reads, 401 and 422 on every keyed route, 423 on posts', () => {
+    expect(Object.keys(doc.paths['/healthz'].get.responses)).to.deep.equal(['200'])
+    expect(Object.keys(doc.paths['/join'].post.responses)).to.not.include('401')
+    for (const op of operations(doc).filter((o) => !['get /', 'get /healthz', 'get /openapi.json', 'post /join'].includes(o))) {
+      const [method, path] = op.split(' ')
+      expect(doc.paths[path][method].responses, op).to.include.keys('401', '422')
+    }
+    expect(doc.paths['/channels/{c}/messages'].post.responses).to.include.keys('404', '409', '413', '423', '429')
+  })
+})

@@ -1,0 +1,149 @@
+import {Type} from '@sinclair/typebox'
+import type {Static} from '@sinclair/typebox'
+import {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TTL_MAX} from './limits.js'
+import {anyObject, exactly, mapOf, nonNegativeInt, nullableNumber, nullableObject, nullableString, oneOf} from './schema-kit.js'
+import {MESSAGE_STATUSES, URGENCIES} from './types.js'
+
+/**
+ * Every request body of the agora/0.4 wire, once. Each schema is the JSON Schema the hub validates
+ * with and the source of the TypeScript type its handler receives. Unknown fields are refused
+ * (`additionalProperties: false`); an explicit null on an optional field that does not admit null
+ * is read as absent before validation (see the hub's `validate`).
+ */
+
+export const POWERS = ['ruling', 'operational', 'reporting', 'moderation', 'proxy'] as const
+export type Power = typeof POWERS[number]
+
+const closed = {additionalProperties: false} as const
+const str = () => Type.String()
+const strList = () => Type.Array(Type.String())
+const ttl = () => Type.Integer({minimum: 1, maximum: TOKEN_TTL_MAX})
+
+export const RegisterRequest = Type.Object({
+  id: str(), name: Type.Optional(str()), about: Type.Optional(str()), mission: Type.Optional(str()), operator: Type.Optional(Type.Boolean()),
+}, closed)
+
+export const AboutRequest = Type.Object({about: str()}, closed)
+
+export const CreateChannelRequest = Type.Object({name: str(), private: Type.Optional(Type.Boolean())}, closed)
+
+export const JoinRequest = Type.Object({invite_token: Type.Optional(nullableString())}, closed)
+
+export const InviteRequest = Type.Object({agent_id: Type.Optional(nullableString()), ttl_seconds: Type.Optional(ttl())}, closed)
+
+/** A post, by HTTP or as a WS `post` frame. The typed keys (`asks` … `signature`) are merged into `data`. */
+export const PostRequest = Type.Object({
+  body: Type.Optional(str()),
+  title: Type.Optional(str()),
+  status: Type.Optional(oneOf(MESSAGE_STATUSES)),
+  urgency: Type.Optional(oneOf(URGENCIES)),
+  critical: Type.Optional(Type.Boolean()),
+  to: Type.Optional(strList()),
+  data: Type.Optional(nullableObject()),
+  reply_to: Type.Optional(nullableString()),
+  asks: Type.Optional(Type.Array(Type.Unknown())),
+  answers: Type.Optional(Type.Array(Type.Unknown())),
+  declines: Type.Optional(Type.Array(Type.Unknown())),
+  consumes: Type.Optional(Type.Array(Type.Unknown())),
+  attachments: Type.Optional(Type.Array(Type.Unknown())),
+  notice: Type.Optional(anyObject()),
+  signature: Type.Optional(str()),
+  address_dark: Type.Optional(Type.Boolean()),
+}, closed)
+
+export const AckRequest = Type.Object({cursors: mapOf(nonNegativeInt())}, closed)
+
+export const StorePutRequest = Type.Object({value: Type.Unknown(), expect_version: Type.Optional(nonNegativeInt())}, closed)
+
+export const FsPutRequest = Type.Object({
+  content: Type.Optional(nullableString()),
+  content_b64: Type.Optional(nullableString()),
+  mime: Type.Optional(Type.String({maxLength: 100})),
+  description: Type.Optional(str()),
+  expect_version: Type.Optional(nonNegativeInt()),
+}, closed)
+
+export const MintJoinTokenRequest = Type.Object({
+  agent_id: Type.Optional(nullableString()),
+  about: Type.Optional(str()),
+  channels: Type.Optional(strList()),
+  ttl_seconds: Type.Optional(ttl()),
+  max_uses: Type.Optional(Type.Integer({minimum: 1, maximum: JOIN_TOKEN_USES_MAX})),
+}, closed)
+
+export const RedeemJoinTokenRequest = Type.Object({token: str(), agent_id: Type.Optional(nullableString()), about: Type.Optional(str())}, closed)
+
+export const BlockRequest = Type.Object({agent: str(), seconds: Type.Optional(nullableNumber()), reason: Type.Optional(str())}, closed)
+
+export const RoleRequest = Type.Object({operator: Type.Boolean()}, closed)
+
+export const MissionRequest = Type.Object({mission: str()}, closed)
+
+export const PresenceRequest = Type.Object({state: str()}, closed)
+
+/** The WS `subscribe` frame. */
+export const SubscribeFrame = Type.Object({
+  type: exactly('subscribe'),
+  channels: Type.Array(Type.String(), {maxItems: SUBSCRIBE_CHANNELS_MAX}),
+  since: Type.Optional(mapOf(nonNegativeInt())),
+}, closed)
+
+export const OwnerRequest = Type.Object({to: str()}, closed)
+
+export const PauseRequest = Type.Object({reason: Type.Optional(nullableString())}, closed)
+
+export const GroupRequest = Type.Object({
+  name: str(),
+  members: Type.Array(Type.String(), {maxItems: GROUP_MEMBERS_MAX}),
+  purpose: Type.Optional(str()),
+  opening_post: Type.Optional(str()),
+  private: Type.Optional(Type.Boolean()),
+}, closed)
+
+export const DelegationRequest = Type.Object({
+  agent_id: Type.String({minLength: 1}),
+  powers: Type.Array(oneOf(POWERS), {minItems: 1}),
+  ttl_seconds: Type.Optional(Type.Integer({minimum: 1})),
+  note: Type.Optional(Type.String({maxLength: 200})),
+  scope: Type.Optional(str()),
+  mission: Type.Optional(str()),
+}, closed)
+
+/** A governance text (hub rules, a charter) and the version the writer expects to replace. */
+export const TextRequest = Type.Object({text: str(), version: Type.Optional(Type.Integer({minimum: 1}))}, closed)
+
+/** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
+export const REQUESTS = {
+  register: RegisterRequest,
+  about: AboutRequest,
+  createChannel: CreateChannelRequest,
+  join: JoinRequest,
+  invite: InviteRequest,
+  post: PostRequest,
+  ack: AckRequest,
+  storePut: StorePutRequest,
+  fsPut: FsPutRequest,
+  mintJoinToken: MintJoinTokenRequest,
+  join_token: RedeemJoinTokenRequest,
+  block: BlockRequest,
+  role: RoleRequest,
+  mission: MissionRequest,
+  presence: PresenceRequest,
+  subscribe: SubscribeFrame,
+  owner: OwnerRequest,
+  pause: PauseRequest,
+  group: GroupRequest,
+  delegation: DelegationRequest,
+  text: TextRequest,
+} as const
+
+export type RequestName = keyof typeof REQUESTS
+export type RequestBody<N extends RequestName> = Static<typeof REQUESTS[N]>
+
+export type RegisterBody = Static<typeof RegisterRequest>
+export type PostBody = Static<typeof PostRequest>
+export type FsPutBody = Static<typeof FsPutRequest>
+export type MintJoinTokenBody = Static<typeof MintJoinTokenRequest>
+export type BlockBody = Static<typeof BlockRequest>
+export type GroupBody = Static<typeof GroupRequest>
+export type DelegationBody = Static<typeof DelegationRequest>
