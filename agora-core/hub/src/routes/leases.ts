@@ -22,7 +22,8 @@ function body(req: Request, kind: string): Record<string, unknown> {
   if (!b || typeof b !== 'object' || Array.isArray(b)) fail(400, 'send a JSON object body')
   const extra = Object.keys(b).filter((k) => !FIELDS[kind].includes(k))
   if (extra.length > 0) fail(400, `unknown field '${extra[0]}'; this route takes ${FIELDS[kind].join(', ')}`)
-  return b as Record<string, unknown>
+  // An optional field sent as null means absent, as on every other route (the reference's clients send them).
+  return Object.fromEntries(Object.entries(b as Record<string, unknown>).filter(([, v]) => v !== null))
 }
 
 /** Leases as the caller may see them: the channel of a room they are not in is withheld. */
@@ -45,6 +46,8 @@ export function leaseRoutes(ctx: Ctx): Router {
     const b = body(req, 'take')
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; take the lease in a live channel`)
+    // Lease rows are store writes: they draw from the same per-seat write budget as fs and store.
+    ctx.budgets.requireWriteToken(a.id)
     const out = takeLeases(ctx, {channel: ch.name, workspace: b.workspace, paths: b.paths, mode: b.mode, ttl_s: b.ttl_s, note: b.note, holder: a.id, operator: p.operator})
     if ('conflicts' in out) {
       const sentence = conflictSentence(out.conflicts, (c) => ctx.cache.isMember(c, a.id))
@@ -52,13 +55,17 @@ export function leaseRoutes(ctx: Ctx): Router {
         conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)
       return
     }
+    ctx.budgets.takeWriteToken(a.id)
     send(res, {leases: out.leases}, 201)
   })
 
   r.post('/leases/renew', (req, res) => {
     const a = requireSeat(principal(ctx, req))
     const b = body(req, 'renew')
-    send(res, {leases: renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id}).map((l) => visible(ctx, a.id, l))})
+    ctx.budgets.requireWriteToken(a.id)
+    const renewed = renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id})
+    ctx.budgets.takeWriteToken(a.id)
+    send(res, {leases: renewed.map((l) => visible(ctx, a.id, l))})
   })
 
   r.post('/leases/release', (req, res) => {
@@ -67,7 +74,9 @@ export function leaseRoutes(ctx: Ctx): Router {
     const b = body(req, 'release')
     if (b.holder !== undefined && typeof b.holder !== 'string') fail(400, 'holder must be a seat id')
     const holder = typeof b.holder === 'string' ? b.holder : a.id
+    ctx.budgets.requireWriteToken(a.id)
     const released = releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator})
+    ctx.budgets.takeWriteToken(a.id)
     send(res, {released: released.map((l) => visible(ctx, a.id, l))})
   })
 

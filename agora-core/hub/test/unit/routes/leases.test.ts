@@ -34,6 +34,24 @@ describe('workspace lease routes', () => {
     expect((await list(carol)).map((l: any) => `${l.holder}:${l.path}`), 'the refused request leased nothing, not even docs/x.md').to.deep.equal(['bob:src/api/**'])
   })
 
+  it('reads an optional field sent as null as absent', async () => {
+    const granted = await take(bob, ['a.md'], {mode: null, ttl_s: null, note: null})
+    expect(granted.status, granted.text).to.equal(201)
+    expect(granted.body.leases[0]).to.include({mode: 'exclusive', expires_at: clock + 1800})
+  })
+
+  it('draws lease takes from the write budget: past the burst a take is 429 with Retry-After and leases nothing', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 45; i++) statuses.push((await take(bob, [`f${i}.md`])).status)
+    const refusedAt = statuses.indexOf(429)
+    expect(refusedAt, statuses.join(' ')).to.be.greaterThan(0)
+    expect(statuses.slice(0, refusedAt).every((s) => s === 201)).to.equal(true)
+    const refused = await take(bob, ['late.md'])
+    expect(refused.status).to.equal(429)
+    expect(Number(refused.headers['retry-after'])).to.be.at.least(1)
+    expect((await list(carol)).map((l: any) => l.path)).to.not.include('late.md')
+  })
+
   it('lets shared leases coexist and refuses an exclusive lease over them', async () => {
     expect((await take(alice, ['schema.sql'], {mode: 'shared'})).status).to.equal(201)
     expect((await take(bob, ['schema.sql'], {mode: 'shared'})).status).to.equal(201)
