@@ -80,11 +80,15 @@ printf 'registry=%s\n//127.0.0.1:%s/:_authToken=%s\n' "$REGISTRY" "$PORT" "$TOKE
 step "lerna publish from-package (the versions in the package.json files; nothing bumped or tagged)"
 npm_config_userconfig="$WORK/publisher.npmrc" timeout 600 node_modules/.bin/lerna publish from-package \
   --yes --registry "$REGISTRY" --no-git-reset --loglevel warn
-published=$(npm_config_userconfig="$WORK/publisher.npmrc" npm search --registry "$REGISTRY" --json @agora |
-  node -e "console.log(JSON.parse(require('fs').readFileSync(0, 'utf8')).length)")
-expected=$(npx lerna list --json --loglevel silent | node -e "console.log(JSON.parse(require('fs').readFileSync(0, 'utf8')).length)")
-[ "$published" = "$expected" ] || fail "the registry holds $published @agora packages, lerna lists $expected public ones"
-echo "  $published packages published"
+# Every package lerna calls public must now be in the registry at its package.json version.
+node_modules/.bin/lerna list --json --loglevel silent | node -e "
+const wanted = JSON.parse(require('fs').readFileSync(0, 'utf8'))
+Promise.all(wanted.map(({name, version}) => fetch('${REGISTRY}' + name.replace('/', '%2f'))
+  .then((r) => r.ok ? r.json() : {}).then((doc) => doc.versions?.[version] ? null : name + '@' + version)))
+  .then((missing) => missing.filter(Boolean)).then((missing) => {
+    if (missing.length) { console.error('rehearsal: not in the registry: ' + missing.join(', ')); process.exit(1) }
+    console.log('  ' + wanted.length + ' packages in the registry')
+  })"
 
 step "a third party publishes agora-harness-myagent (the README's worked example, under its own name)"
 mkdir -p "$WORK/third-party"
