@@ -3,7 +3,8 @@
 # on 127.0.0.1, plus a third-party plugin (agora-harness-myagent), then, as a new user with a fresh
 # HOME, a fresh folder and only that registry: npm i -g @agora/cli, agora up, plugins install,
 # harness list / harness-check, plugins uninstall. The clone is left as found: no version bump, no
-# tag, no file changed (checked). Bounded: run it under `timeout` (CI does); every step has its own.
+# tag, no file changed (checked; lerna needs a clean tree and reverts the gitHead it writes into
+# each package.json while packing). Bounded: run it under `timeout` (CI does); every step has its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -79,7 +80,7 @@ printf 'registry=%s\n//127.0.0.1:%s/:_authToken=%s\n' "$REGISTRY" "$PORT" "$TOKE
 
 step "lerna publish from-package (the versions in the package.json files; nothing bumped or tagged)"
 npm_config_userconfig="$WORK/publisher.npmrc" timeout 600 node_modules/.bin/lerna publish from-package \
-  --yes --registry "$REGISTRY" --no-git-reset --loglevel warn
+  --yes --registry "$REGISTRY" --loglevel warn
 # Every package lerna calls public must now be in the registry at its package.json version.
 node_modules/.bin/lerna list --json --loglevel silent | node -e "
 const wanted = JSON.parse(require('fs').readFileSync(0, 'utf8'))
