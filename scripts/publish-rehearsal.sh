@@ -102,6 +102,12 @@ cp -R docs/examples/harness-myagent/. "$WORK/third-party/"
 USER_HOME="$WORK/home" PREFIX="$WORK/prefix" FOLDER="$WORK/project" FAKE_BIN="$WORK/fake-bin"
 mkdir -p "$USER_HOME" "$PREFIX" "$FOLDER" "$FAKE_BIN"
 printf 'registry=%s\nprefix=%s\naudit=false\nfund=false\nupdate-notifier=false\n' "$REGISTRY" "$PREFIX" >"$USER_HOME/.npmrc"
+# What this machine needs to build a native module offline (node headers, the CA bundle) is the
+# machine's, not the checkout's: carry it into the new user's npmrc when the operator has it set.
+for key in nodedir cafile; do
+  value=$(npm config get "$key")
+  [ -n "$value" ] && [ "$value" != null ] && [ "$value" != undefined ] && printf '%s=%s\n' "$key" "$value" >>"$USER_HOME/.npmrc"
+done
 printf '#!/bin/sh\necho "myagent 1.0.0"\n' >"$FAKE_BIN/myagent" && chmod +x "$FAKE_BIN/myagent"
 USER_PATH="$PREFIX/bin:$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -e node_modules -e "^$REPO" | paste -sd: -)"
 as_user() { (cd "$FOLDER" && exec env -i HOME="$USER_HOME" PATH="$USER_PATH" TMPDIR="${TMPDIR:-/tmp}" LANG=C.UTF-8 CI=true "$@"); }
