@@ -120,8 +120,10 @@ as_user timeout 900 npm i -g @agora/cli --loglevel warn
 echo "  $(as_user agora --version)"
 
 step "agora up on a free port"
-as_user agora up --port 0 >"$WORK/up.log" 2>&1 &
-PIDS+=($!)
+# Not through as_user: backgrounding a function forks twice and $! would not be the hub.
+(cd "$FOLDER" && exec env -i HOME="$USER_HOME" PATH="$USER_PATH" LANG=C.UTF-8 agora up --port 0) >"$WORK/up.log" 2>&1 &
+HUB_PID=$!
+PIDS+=("$HUB_PID")
 HUB=$(await_line "$WORK/up.log" 60 'http://127\.0\.0\.1:[0-9]+') || fail "agora up did not report listening"
 as_user node -e "fetch('$HUB/healthz').then((r) => r.json()).then((b) => { if (!b.ok) process.exit(1); console.log('  ' + JSON.stringify(b)) })"
 
@@ -148,6 +150,13 @@ as_user timeout 120 agora plugins uninstall @agora/harness-codex
 as_user timeout 120 agora plugins uninstall agora-harness-myagent
 as_user agora harness list --json | node scripts/rehearsal-judge.mjs listed codex @agora/harness-codex core
 as_user agora harness list --json | node scripts/rehearsal-judge.mjs absent myagent
+
+step "agora up stops on SIGTERM and leaves no process behind"
+kill -TERM "$HUB_PID"
+for ((i = 0; i < 100; i++)); do kill -0 "$HUB_PID" 2>/dev/null || break; sleep 0.1; done
+! kill -0 "$HUB_PID" 2>/dev/null || fail "agora up (pid $HUB_PID) still runs 10 s after SIGTERM"
+left=$(grep -l -a "$WORK/prefix" /proc/[0-9]*/cmdline 2>/dev/null || true)
+[ -z "$left" ] || fail "processes from the installed CLI still run: $left"
 
 step "the clone is as it was (no file changed, no tag created)"
 [ "$(git status --porcelain; git tag --list)" = "$GIT_BEFORE" ] || { git status --short >&2; fail "the rehearsal changed the clone"; }
