@@ -2,9 +2,10 @@
 # Publish rehearsal: `lerna publish from-package` of every public package to a throw-away verdaccio
 # on 127.0.0.1, plus a third-party plugin (agora-harness-myagent), then, as a new user with a fresh
 # HOME, a fresh folder and only that registry: npm i -g @agora/cli, agora up, plugins install,
-# harness list / harness-check, plugins uninstall. The clone is left as found: no version bump, no
-# tag, no file changed (checked; lerna needs a clean tree and reverts the gitHead it writes into
-# each package.json while packing). Bounded: run it under `timeout` (CI does); every step has its own.
+# harness list / harness-check, a harness author's init + npm test + link + harness-check, and
+# uninstall. The clone is left as found: no version bump, no tag, no file changed (checked; lerna
+# needs a clean tree and reverts the gitHead it writes into each package.json while packing).
+# Bounded: run it under `timeout` (CI does); every step has its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -145,11 +146,22 @@ node scripts/rehearsal-judge.mjs checked myagent agora-harness-myagent user yes 
 [ "$myagent_exit" = 0 ] || fail "harness-check myagent exited $myagent_exit with its binary on PATH"
 [ "$codex_exit" = 0 ] || [ "$codex_on_path" = no ] || fail "harness-check codex exited $codex_exit with codex on PATH"
 
-step "agora plugins uninstall, then codex is the bundled one again and myagent is gone"
+step "a harness author: agora harness init demo, npm install, npm test, validate, plugins link, harness-check demo"
+as_user agora harness init demo >/dev/null
+FOLDER="$FOLDER/demo" as_user timeout 300 npm install --loglevel warn
+FOLDER="$FOLDER/demo" as_user timeout 120 npm test --silent | grep -E 'passing|failing'
+as_user agora harness validate demo
+as_user timeout 120 agora plugins link demo
+FOLDER="$FOLDER/demo" USER_PATH="$FOLDER/demo/fake-bin:$USER_PATH" as_user timeout 120 agora harness-check demo --json --url "$HUB" |
+  node scripts/rehearsal-judge.mjs checked demo agora-harness-demo link yes
+
+step "agora plugins uninstall, then codex is the bundled one again and myagent and demo are gone"
 as_user timeout 120 agora plugins uninstall @agora/harness-codex
 as_user timeout 120 agora plugins uninstall agora-harness-myagent
+as_user timeout 120 agora plugins unlink agora-harness-demo
 as_user agora harness list --json | node scripts/rehearsal-judge.mjs listed codex @agora/harness-codex core
 as_user agora harness list --json | node scripts/rehearsal-judge.mjs absent myagent
+as_user agora harness list --json | node scripts/rehearsal-judge.mjs absent demo
 
 step "agora up stops on SIGTERM and leaves no process behind"
 kill -TERM "$HUB_PID"
