@@ -22,7 +22,7 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check <harness>',
     '<%= config.bin %> harness-check <harness> --json',
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
-    '<%= config.bin %> harness-check codex claude --json',
+    '<%= config.bin %> harness-check <harness> <harness> --json',
     '<%= config.bin %> harness-check --all',
   ]
   static aliases = ['harness:check']
