@@ -148,11 +148,12 @@ node scripts/rehearsal-judge.mjs checked myagent agora-harness-myagent user yes 
 
 step "a harness author: agora harness init demo, npm install, npm test, validate, plugins link, harness-check demo"
 as_user agora harness init demo >/dev/null
-FOLDER="$FOLDER/demo" as_user timeout 300 npm install --loglevel warn
-FOLDER="$FOLDER/demo" as_user timeout 120 npm test --silent | grep -E 'passing|failing'
-as_user agora harness validate demo
+DEMO="$FOLDER/demo"
+FOLDER="$DEMO" as_user timeout 300 npm install --loglevel warn
+FOLDER="$DEMO" as_user timeout 120 npm test --silent | grep -E 'passing|failing' | sed 's/^ */  npm test: /'
+as_user agora harness validate demo | sed 's/^/  /'
 as_user timeout 120 agora plugins link demo
-FOLDER="$FOLDER/demo" USER_PATH="$FOLDER/demo/fake-bin:$USER_PATH" as_user timeout 120 agora harness-check demo --json --url "$HUB" |
+FOLDER="$DEMO" USER_PATH="$DEMO/fake-bin:$USER_PATH" as_user timeout 120 agora harness-check demo --json --url "$HUB" |
   node scripts/rehearsal-judge.mjs checked demo agora-harness-demo link yes
 
 step "agora plugins uninstall, then codex is the bundled one again and myagent and demo are gone"
