@@ -24,3 +24,5 @@ export type {
   Timeouts,
   VerdictWord,
 } from './types.js'
+export {matrixOf, renderMatrix} from './render-matrix.js'
+export type {HarnessCheckMatrix} from './render-matrix.js'

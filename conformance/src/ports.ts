@@ -103,6 +103,16 @@ export function presenceReader(url: string, credentials: PresenceCredential | Pr
     }
   }
   return {
+    async unreachable() {
+      try {
+        const res = await fetchImpl(`${url}/healthz`, {signal: AbortSignal.timeout(5000)})
+        const body = (await res.json().catch(() => null)) as {ok?: unknown} | null
+        return res.ok && body?.ok === true ? null : `GET /healthz answered ${res.status}`
+      } catch (error) {
+        const cause = (error as {cause?: {code?: string; message?: string}}).cause
+        return cause?.code ?? cause?.message ?? (error as Error).message
+      }
+    },
     get reader() {
       if (chosen) return chosen.label
       return candidates.length === 0 ? null : candidates.map((c) => c.label).join(' or ')

@@ -46,6 +46,8 @@ export interface HubPort {
   /** Which credential reads presence, for the report ('admin key', say), or null when none can. */
   readonly reader: string | null
   presenceUpdatedAt(agentId: string): Promise<number>
+  /** Why no hub answers `GET /healthz` with ok, or null when one does. */
+  unreachable(): Promise<string | null>
 }
 
 /** Everything a probe touches outside memory; tests pass fakes. */

@@ -4,9 +4,10 @@ import type {HarnessCheckReport, ProbeResult, VerdictWord} from './types.js'
 /**
  * Capabilities whose FAIL blocks driving: the contract's hard items, agora's own runtime, the
  * binary, and the declaration itself (an unknown or invalid harness is not drivable; the
- * reference let it through as DRIVABLE).
+ * reference let it through as DRIVABLE). C9 runs only under --live, and a live turn that failed
+ * (or had no hub to reach) is a failed gate, not an exit 0 a CI job would pass on.
  */
-export const BLOCKING: readonly string[] = [...HARD_ITEMS, 'agora-runtime', 'binary', 'declared']
+export const BLOCKING: readonly string[] = [...HARD_ITEMS, 'agora-runtime', 'binary', 'declared', 'live-turn']
 
 /** NOT DRIVABLE wins; else any named limitation makes it WITH LIMITATIONS; else DRIVABLE. */
 export function judge(harness: string, probes: ProbeResult[]): HarnessCheckReport {

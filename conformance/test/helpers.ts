@@ -73,7 +73,7 @@ export function fakePorts(overrides: Partial<Ports> & {files?: Record<string, st
       files[path] = content
     },
     now: () => 1_000,
-    hub: {reader: null, presenceUpdatedAt: async () => -1},
+    hub: {reader: null, presenceUpdatedAt: async () => -1, unreachable: async () => null},
     transport: (name) => spawnTransport(name, ports.spawn),
     ...overrides,
   }

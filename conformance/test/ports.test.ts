@@ -114,6 +114,19 @@ describe('ports', () => {
       server.close()
     })
 
+    it('names why no hub answers /healthz, and answers null when one says ok', async () => {
+      const server = createServer((req, res) => {
+        if (req.url === '/healthz') res.end(JSON.stringify({ok: true}))
+        else res.writeHead(404).end('{}')
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      expect(await presenceReader(url, null).unreachable()).to.equal(null)
+      server.close()
+      await new Promise((resolve) => server.once('close', resolve))
+      expect(await presenceReader(url, null).unreachable()).to.equal('ECONNREFUSED')
+    })
+
     it('has no reader and answers -1 without a credential', async () => {
       const hub = presenceReader('http://127.0.0.1:9', null)
       expect(hub.reader).to.equal(null)

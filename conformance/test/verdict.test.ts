@@ -6,8 +6,15 @@ const r = (capability: string, status: ProbeResult['status'], limitation: string
   ({id: 'C1', capability, status, detail: 'd', limitation})
 
 describe('verdict', () => {
+  it('is NOT DRIVABLE with exit 1 when the live turn (run only under --live) failed', () => {
+    const report = judge('h', [r('binary', 'PASS'), r('live-turn', 'FAIL')])
+    expect(report.verdict).to.equal('NOT DRIVABLE')
+    expect(report.unmet).to.deep.equal(['live-turn'])
+    expect(exitCodeOf(report)).to.equal(1)
+  })
+
   it('blocks on the hard items, agora-runtime, binary and the declaration itself', () => {
-    expect([...BLOCKING].sort()).to.deep.equal(['agora-runtime', 'binary', 'declared', 'identity', 'single-turn', 'tool-reach'])
+    expect([...BLOCKING].sort()).to.deep.equal(['agora-runtime', 'binary', 'declared', 'identity', 'live-turn', 'single-turn', 'tool-reach'])
   })
 
   it('is NOT DRIVABLE with exit 1 when a blocking capability fails, naming each once', () => {

@@ -5,25 +5,32 @@ import {keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveAdminKey, reso
 import {checkHarness} from '../check.js'
 import {resolveMcpCommand} from '../mcp-command.js'
 import {otherSeatCredentials, presenceReader, realPorts} from '../ports.js'
+import {matrixOf, renderMatrix, type HarnessCheckMatrix} from '../render-matrix.js'
 import {renderText} from '../render-text.js'
 import type {HarnessCheckReport} from '../types.js'
 import {exitCodeOf} from '../verdict.js'
 
-export type HarnessCheckResult = HarnessCheckReport
+/** One name: that report (the pinned schema). Several names or --all: every report and one verdict. */
+export type HarnessCheckResult = HarnessCheckReport | HarnessCheckMatrix
 
 export default class HarnessCheck extends Command {
-  static summary = 'Check an installed harness plugin against the agora harness contract (probes C0–C10; C10 is the lease gate).'
+  static summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
   static description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
+    'Several names, or --all, check each in turn, print a matrix summary and exit 1 if any is not drivable. ' +
     'The workspace is the folder the command runs in (or --workspace); C4/C5 read the config `agora setup` wrote there.'
   static examples = [
     '<%= config.bin %> harness-check <harness>',
     '<%= config.bin %> harness-check <harness> --json',
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
+    '<%= config.bin %> harness-check <harness> <harness> --json',
+    '<%= config.bin %> harness-check --all',
   ]
   static aliases = ['harness:check']
   static enableJsonFlag = true
-  static args = {harness: Args.string({description: 'the harness name, as `agora harness list` shows it', required: true})}
+  static strict = false
+  static args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
   static flags = {
+    all: Flags.boolean({description: 'check every active harness `agora harness list` shows', default: false}),
     as: Flags.string({description: 'seat id the turn acts as (default: $AGORA_AGENT_ID, then this folder\'s seat record)'}),
     url: Flags.string({description: 'hub URL (default: $AGORA_URL, this folder\'s seat record, config.json, http://127.0.0.1:8765)'}),
     live: Flags.boolean({description: 'C9: run one real turn (one model call) and judge it', default: false}),
@@ -35,7 +42,10 @@ export default class HarnessCheck extends Command {
   }
 
   async run(): Promise<HarnessCheckResult> {
-    const {args, flags} = await this.parse(HarnessCheck)
+    const {argv, flags} = await this.parse(HarnessCheck)
+    const names = argv as string[]
+    if (flags.all && names.length > 0) this.error(`--all checks every harness: run \`agora harness-check --all\`, or name them without --all`, {exit: 2})
+    if (!flags.all && names.length === 0) this.error('name a harness (`agora harness list` shows them), or pass --all', {exit: 2})
     const liveOnly = (['model', 'provider', 'live-timeout'] as const).filter((name) => flags[name] !== undefined)
     if (!flags.live && liveOnly.length > 0) {
       this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: 2})
@@ -54,8 +64,10 @@ export default class HarnessCheck extends Command {
     const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
     const hub = presenceReader(resolved.url, readers)
     const tty = process.stderr.isTTY === true && !this.jsonEnabled()
-    const report = await checkHarness({
-      harness: args.harness,
+    const targets = flags.all ? [...new Set(discovered.filter((h) => h.active).map((h) => h.name))] : names
+    if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: 2})
+    const checkOne = (harness: string) => checkHarness({
+      harness,
       discovered,
       workspace,
       seat,
@@ -74,9 +86,22 @@ export default class HarnessCheck extends Command {
           }
         : {},
     })
-    if (!this.jsonEnabled()) this.log(renderText(report))
-    process.exitCode = exitCodeOf(report)
-    return report
+    if (targets.length === 1) {
+      const report = await checkOne(targets[0])
+      if (!this.jsonEnabled()) this.log(renderText(report))
+      process.exitCode = exitCodeOf(report)
+      return report
+    }
+    const reports: HarnessCheckReport[] = []
+    for (const harness of targets) {
+      const report = await checkOne(harness)
+      if (!this.jsonEnabled()) this.log(renderText(report) + '\n')
+      reports.push(report)
+    }
+    const matrix = matrixOf(reports)
+    if (!this.jsonEnabled()) this.log(renderMatrix(matrix))
+    process.exitCode = matrix.drivable ? 0 : 1
+    return matrix
   }
 }
 

@@ -23,6 +23,11 @@ export const c9LiveTurn: Probe = {
   kind: 'live',
   async run(ctx) {
     const decl = declarationOf(ctx)
+    // Without a hub the turn cannot reach agora, and a harness that fakes success must not pass.
+    const down = await ctx.ports.hub.unreachable()
+    if (down !== null) {
+      return {status: 'FAIL', detail: `no hub answers at ${ctx.seat.url} (${down}): start one with \`agora up\`, or pass --url <hub>`}
+    }
     let built
     try {
       built = (await buildSurface(ctx, decl, ctx.liveRequest)).built

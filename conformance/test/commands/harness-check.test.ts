@@ -1,5 +1,6 @@
 import {expect} from 'chai'
 import {mkdtempSync, rmSync} from 'node:fs'
+import {createServer, type AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {FIXTURES, FIXTURE_PLUGINS, fixtureBinDir} from '../helpers.js'
@@ -71,6 +72,55 @@ describe('commands/harness-check', function () {
     expect(text.stdout).to.contain('VERDICT: NOT DRIVABLE — unmet: declared')
     expect(text.code).to.equal(1)
     const {code, report} = await checkJson(['nosuch'])
+    expect(report.verdict).to.equal('NOT DRIVABLE')
+    expect(code).to.equal(1)
+  })
+
+  it('checks several names in one run, printing a matrix and exiting 1 when any is not drivable', async () => {
+    const text = await agora(['harness-check', 'fx-perfect', 'fx-bearer-leaker'], env, workspace)
+    expect(text.stdout).to.match(/\n {2}fx-perfect +DRIVABLE +\d/)
+    expect(text.stdout).to.match(/ {2}fx-bearer-leaker {2}NOT DRIVABLE .* unmet: identity/)
+    expect(text.stdout.trimEnd().split('\n').at(-1)).to.equal('1 of 2 drivable; exit 1')
+    expect(text.code).to.equal(1)
+    const json = await agora(['harness-check', 'fx-perfect', 'fx-no-evidence', '--json'], env, workspace)
+    const matrix = JSON.parse(json.stdout) as {drivable: boolean; reports: Array<{harness: string}>}
+    for (const report of matrix.reports) expectSchemaValid(report)
+    expect(matrix.reports.map((report) => report.harness)).to.deep.equal(['fx-perfect', 'fx-no-evidence'])
+    expect(matrix.drivable).to.equal(true)
+    expect(json.code).to.equal(0)
+  })
+
+  it('checks every active harness with --all, the bundled ones and the linked ones', async () => {
+    const result = await agora(['harness-check', '--all', '--json', '--probe-timeout', '1'], env, workspace)
+    const matrix = JSON.parse(result.stdout) as {drivable: boolean; reports: Array<{harness: string; drivable: boolean}>}
+    const names = matrix.reports.map((report) => report.harness)
+    expect(names).to.include.members(['codex', 'claude', 'fx-perfect', 'fx-hanging', 'fx-bearer-leaker'])
+    expect(matrix.reports.find((report) => report.harness === 'fx-perfect')?.drivable).to.equal(true)
+    expect(matrix.drivable).to.equal(false)
+    expect(result.code).to.equal(1)
+  })
+
+  it('refuses --all beside names, no name at all, and an unknown flag, naming what to run', async () => {
+    const both = await agora(['harness-check', 'fx-perfect', '--all'], env, workspace)
+    expect(both.code).to.equal(2)
+    expect(both.stderr).to.contain('agora harness-check --all')
+    const none = await agora(['harness-check'], env, workspace)
+    expect(none.code).to.equal(2)
+    expect(none.stderr).to.contain('agora harness list')
+    const typo = await agora(['harness-check', 'fx-perfect', '--jsonn'], env, workspace)
+    expect(typo.code).to.equal(2)
+    expect(typo.stderr).to.contain('Nonexistent flag: --jsonn')
+  })
+
+  it('fails --live with exit 1 when no hub answers, without running the turn', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const {code, report} = await checkJson(['fx-perfect', '--live', '--url', `http://127.0.0.1:${port}`])
+    const c9 = report.probes.find((p: {id: string}) => p.id === 'C9')
+    expect(c9.status, c9.detail).to.equal('FAIL')
+    expect(c9.detail).to.equal(`no hub answers at http://127.0.0.1:${port} (ECONNREFUSED): start one with \`agora up\`, or pass --url <hub>`)
     expect(report.verdict).to.equal('NOT DRIVABLE')
     expect(code).to.equal(1)
   })

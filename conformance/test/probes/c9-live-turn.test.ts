@@ -62,23 +62,31 @@ describe('probes/c9-live-turn', () => {
 
   it('passes by hub presence advancing when the stream proves nothing', async () => {
     const seen = [5, 9]
-    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => seen.shift() ?? -1}
+    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => seen.shift() ?? -1, unreachable: async () => null}
     const {outcome} = await run(baseDeclaration('fx-unit', {evidence: null, unmet: ['evidence']}), ok(''), {hub})
     expect(outcome.status).to.equal('PASS')
     expect(outcome.detail).to.match(/^hub presence advanced during the turn/)
   })
 
   it('fails when hub presence did not advance', async () => {
-    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => 5}
+    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => 5, unreachable: async () => null}
     const {outcome} = await run(baseDeclaration('fx-unit', {evidence: null, unmet: ['evidence']}), ok(''), {hub})
     expect(outcome.status).to.equal('FAIL')
   })
 
   it('says when the hub presence record could not be read', async () => {
-    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => -1}
+    const hub: HubPort = {reader: 'the admin key', presenceUpdatedAt: async () => -1, unreachable: async () => null}
     const {outcome} = await run(baseDeclaration('fx-unit', {evidence: null, unmet: ['evidence']}), ok(''), {hub})
     expect(outcome.status).to.equal('FAIL')
     expect(outcome.detail).to.contain('hub presence could not be read with the admin key')
+  })
+
+  it('fails without spawning the turn when no hub answers, naming the command that starts one', async () => {
+    const hub: HubPort = {reader: null, presenceUpdatedAt: async () => -1, unreachable: async () => 'ECONNREFUSED'}
+    const {outcome, spawned} = await run(baseDeclaration('fx-unit'), whoamiTurn, {hub})
+    expect(outcome.status).to.equal('FAIL')
+    expect(outcome.detail).to.equal('no hub answers at http://127.0.0.1:8765 (ECONNREFUSED): start one with `agora up`, or pass --url <hub>')
+    expect(spawned).to.deep.equal([])
   })
 
   it('reports a timeout', async () => {

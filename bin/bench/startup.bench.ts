@@ -1,0 +1,37 @@
+/**
+ * `npm run bench:startup`: how long `agora --version` and `agora harness list` take as whole
+ * processes (node start, oclif config and plugin load, the command, exit), RUNS times each after
+ * one warm-up, with min/median/max. AGORA_BIN picks the CLI entry (default: this checkout's
+ * bin/run.js; an installed one, e.g. "$(npm prefix -g)/bin/agora", measures the published layout,
+ * whose oclif manifests spare the command scan).
+ */
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 10)
+const BIN = process.env.AGORA_BIN ?? fileURLToPath(new URL('../run.js', import.meta.url))
+const COMMANDS = [['--version'], ['harness', 'list']]
+// A fresh data dir: no user plugins, so every run loads the same (bundled) set.
+const data = mkdtempSync(join(tmpdir(), 'agora-bench-startup-'))
+const env = {...process.env, AGORA_DATA_DIR: data, AGORA_CACHE_DIR: join(data, 'cache')}
+
+function once(args: string[]): number {
+  const started = process.hrtime.bigint()
+  const argv = BIN.endsWith('.js') ? [process.execPath, BIN, ...args] : [BIN, ...args]
+  const run = spawnSync(argv[0], argv.slice(1), {env, stdio: ['ignore', 'ignore', 'pipe']})
+  if (run.status !== 0) throw new Error(`agora ${args.join(' ')} exited ${run.status}: ${run.stderr}`)
+  return Number(process.hrtime.bigint() - started) / 1e6
+}
+
+console.log(`agora start-up, ${RUNS} runs each after one warm-up (${BIN})`)
+for (const args of COMMANDS) {
+  once(args)
+  const times = Array.from({length: RUNS}, () => once(args)).sort((a, b) => a - b)
+  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2
+  const ms = (value: number) => `${Math.round(value)} ms`
+  console.log(`  agora ${args.join(' ').padEnd(14)} min ${ms(times[0]).padStart(7)}  median ${ms(median).padStart(7)}  max ${ms(times.at(-1)!).padStart(7)}`)
+}
+rmSync(data, {recursive: true, force: true})
