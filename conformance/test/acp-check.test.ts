@@ -31,6 +31,11 @@ const fakeAcp = (mode: string, load: boolean, changes: Partial<AcpHarnessDeclara
   ...changes,
 })
 
+/** The scripted agent's live turn reaches the fixture agora-mcp, never a hub: C9's hub preflight is answered as reachable. */
+function hermetic(ports: ReturnType<typeof realPorts>): ReturnType<typeof realPorts> {
+  return {...ports, hub: {...ports.hub, unreachable: async () => null}}
+}
+
 describe('harness-check over the ACP transport (the scripted agent)', function () {
   this.timeout(30_000)
   let bin: string
@@ -45,7 +50,7 @@ describe('harness-check over the ACP transport (the scripted agent)', function (
     return checkHarness({
       harness: decl.name, discovered: [targetOf(decl)], workspace: bin, seat: SEAT,
       mcp: {command: `${bin}/agora-mcp`, args: [], env: mcpBindingEnv(SEAT)},
-      agoraVersion: '0.1.0', env, ports: realPorts(env, presenceReader(SEAT.url, null)), live,
+      agoraVersion: '0.1.0', env, ports: hermetic(realPorts(env, presenceReader(SEAT.url, null))), live,
       timeouts: {probeMs: 8000, liveMs: 10_000},
     })
   }
