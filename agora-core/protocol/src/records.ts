@@ -115,6 +115,19 @@ export const StoreEntrySchema = Type.Object({
   channel: Type.String(), key: Type.String(), value: Type.Unknown(), version: Type.Integer(), updated_by: Type.String(), updated_at: Type.Number(),
 }, closed)
 
+/** A workspace lease (docs/protocol.md "Workspace leases"); `channel` is '' for a caller outside the room it was taken in. */
+export const LeaseModeSchema = Type.Union([Type.Literal('exclusive'), Type.Literal('shared')])
+export const LeaseSchema = Type.Object({
+  workspace: Type.String(), path: Type.String(), holder: Type.String(), mode: LeaseModeSchema, channel: Type.String(),
+  taken_at: Type.Number(), expires_at: Type.Number(), note: Type.String(), version: Type.Integer(),
+}, closed)
+/** A lease standing in the way, and the requested path it covers. */
+export const LeaseConflictSchema = Type.Composite([LeaseSchema, Type.Object({requested: Type.String()})], closed)
+export const LeaseCheckSchema = Type.Object({
+  workspace: Type.String(), clear: Type.Boolean(), conflicts: Type.Array(LeaseConflictSchema), detail: Type.String(),
+}, closed)
+export const LeaseListSchema = Type.Object({workspace: Type.String(), now: Type.Number(), leases: Type.Array(LeaseSchema)}, closed)
+
 export const FsFileSchema = Type.Object({
   path: Type.String(), content: Type.String(), mime: Type.String(), description: Type.String(), size_bytes: Type.Integer(),
   version: Type.Integer(), updated_by: Type.String(), updated_at: Type.Number(), content_b64: nullable(Type.String()),

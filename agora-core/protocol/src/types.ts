@@ -4,6 +4,7 @@ import type {
   LedgerRecordSchema, LedgerTurnRecordSchema, MemberSchema, MessageKindSchema, MessageRowSchema, MessageSchema,
   MessageStatusSchema, OwedReportSchema, OwedToAnswerSchema, OwedToCloseSchema, OwedToConsumeSchema,
   OwedWaitingOnSchema, StoreEntrySchema, UrgencySchema, WhoamiSchema,
+  LeaseCheckSchema, LeaseConflictSchema, LeaseListSchema, LeaseModeSchema, LeaseSchema,
 } from './records.js'
 
 // Every wire type is read off its schema in records.ts: one declaration, checked live by the hub's wire test.
@@ -27,6 +28,11 @@ export type OwedWaitingOn = Static<typeof OwedWaitingOnSchema>
 export type OwedReport = Static<typeof OwedReportSchema>
 export type StoreEntry = Static<typeof StoreEntrySchema>
 export type FsFile = Static<typeof FsFileSchema>
+export type LeaseMode = Static<typeof LeaseModeSchema>
+export type Lease = Static<typeof LeaseSchema>
+export type LeaseConflict = Static<typeof LeaseConflictSchema>
+export type LeaseCheck = Static<typeof LeaseCheckSchema>
+export type LeaseList = Static<typeof LeaseListSchema>
 export type ChannelRecord = Static<typeof ChannelRecordSchema>
 export type Member = Static<typeof MemberSchema>
 export type ChannelInfo = Static<typeof ChannelInfoSchema>

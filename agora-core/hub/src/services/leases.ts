@@ -1,3 +1,4 @@
+import type {Lease, LeaseMode} from '@agora/protocol'
 import {createHash} from 'node:crypto'
 import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
@@ -16,19 +17,7 @@ export const TTL_MIN_S = 10
 export const TTL_MAX_S = 86400
 const PATHS_MAX = 200
 
-export type LeaseMode = 'exclusive' | 'shared'
-
-export interface Lease {
-  workspace: string
-  path: string
-  holder: string
-  mode: LeaseMode
-  channel: string
-  taken_at: number
-  expires_at: number
-  note: string
-  version: number
-}
+export type {Lease, LeaseMode} from '@agora/protocol'
 
 interface LeaseRowRaw { channel: string; key: string; value_json: string | null; version: number }
 

@@ -1,4 +1,6 @@
 import {expect} from 'chai'
+import {Ajv} from 'ajv'
+import {LeaseCheckSchema, LeaseListSchema} from '@agora/protocol'
 import {type Caller, TestHub} from '../../helpers/hub.js'
 
 const WS = 'github.com/acme/app@1a2b3c4d5e6f'
@@ -32,6 +34,16 @@ describe('workspace lease routes', () => {
     expect(refused.body.conflicts).to.deep.equal([{workspace: WS, path: 'src/api/**', holder: 'bob', mode: 'exclusive', channel: 'build',
       taken_at: clock, expires_at: clock + 600, note: 'auth refactor', version: 1, requested: 'src/api/users.ts'}])
     expect((await list(carol)).map((l: any) => `${l.holder}:${l.path}`), 'the refused request leased nothing, not even docs/x.md').to.deep.equal(['bob:src/api/**'])
+  })
+
+  it('answers list and check in the shapes @agora/protocol declares', async () => {
+    await take(bob, ['src/api/**'], {note: 'auth'})
+    const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+    const list = await alice.ok('GET', `/leases?workspace=${encodeURIComponent(WS)}`)
+    expect(ajv.validate(LeaseListSchema, list), ajv.errorsText()).to.equal(true)
+    const checked = await check(alice, ['src/api/users.ts'])
+    expect(ajv.validate(LeaseCheckSchema, checked), ajv.errorsText()).to.equal(true)
+    expect(checked.conflicts).to.have.length(1)
   })
 
   it('reads an optional field sent as null as absent', async () => {
