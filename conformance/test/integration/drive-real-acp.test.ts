@@ -1,8 +1,8 @@
 import {expect} from 'chai'
 import {INSTALL_HINT, CLI_BIN, openWorld, realClisInstalled, wireLive} from './environment.js'
+import {registerAsker} from './asker.js'
 import type {WiredHarness} from '../live/wiring.js'
 
-const ADMIN_HEADERS = (key: string) => ({authorization: `Bearer ${key}`, 'content-type': 'application/json'})
 
 describe('integration/drive-real over ACP', function () {
   this.timeout(300_000)
@@ -18,14 +18,7 @@ describe('integration/drive-real over ACP', function () {
       const world = await openWorld(harness, [CLI_BIN])
       const live = await wireLive(world, harness)
       try {
-        const res = await fetch(`${world.hub.url}/agents`, {method: 'POST', headers: ADMIN_HEADERS(world.env.AGORA_ADMIN_KEY), body: JSON.stringify({id: 'asker', about: 'asks questions'})})
-        const {api_key: askerKey} = (await res.json()) as {api_key: string}
-        const asker = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-          const reply = await fetch(world.hub.url + path, {method, headers: ADMIN_HEADERS(askerKey), body: body === undefined ? undefined : JSON.stringify(body)})
-          const text = await reply.text()
-          if (!reply.ok) throw new Error(`${method} ${path} → ${reply.status}: ${text}`)
-          return JSON.parse(text) as T
-        }
+        const asker = await registerAsker(world)
         const ask = await asker<{id: string}>('POST', `/dms/${world.agentId}/messages`, {
           status: 'open', title: 'a question', body: 'What is the answer?', asks: [{id: 'q1', text: 'What is the answer?', to: [world.agentId]}],
         })
