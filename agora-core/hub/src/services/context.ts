@@ -5,6 +5,8 @@ import {Budgets} from './budgets.js'
 import {Cache} from './cache.js'
 import {Presence} from './presence.js'
 import {Statements} from '../db/statements.js'
+import type {Storage} from '../db/port.js'
+import {SqliteStorage} from '../db/sqlite-storage.js'
 
 export interface ResolvedOptions {
   db: string
@@ -27,6 +29,8 @@ export interface Ctx {
   opts: ResolvedOptions
   sql: Database.Database
   q: Statements
+  /** The storage port (async): new code calls this, never `q` or `sql`. */
+  db: Storage
   cache: Cache
   bus: Bus
   budgets: Budgets
@@ -45,6 +49,7 @@ export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
   const cache = new Cache(q)
   const ctx: Ctx = {
     opts, sql, q,
+    db: undefined as unknown as Storage,
     cache,
     bus: new Bus(),
     budgets: new Budgets(opts.ratePerMinute, opts.now, {perMinute: opts.writeRatePerMinute, burst: opts.writeBurst}),
@@ -55,11 +60,13 @@ export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
     presence: undefined as unknown as Presence,
   }
   ctx.presence = new Presence(ctx)
-  q.onRollback = () => {
+  const reload = (): void => {
     cache.load()
     ctx.metaCache.clear()
     ctx.pauseCache = null
   }
+  q.onRollback = reload
+  ctx.db = new SqliteStorage(q, reload)
   return ctx
 }
 

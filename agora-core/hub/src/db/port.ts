@@ -1,0 +1,33 @@
+/**
+ * The storage port every hub service calls. Two adapters implement it: SQLite (better-sqlite3,
+ * the embedded default) and PostgreSQL (knex + pg). SQL text uses `?` placeholders and the
+ * portable subset both dialects run (`ON CONFLICT … DO NOTHING`, partial indexes, `RETURNING`);
+ * anything dialect-specific branches on `dialect` with a comment saying why.
+ */
+export type Dialect = 'sqlite' | 'postgres'
+
+export type Row = Record<string, unknown>
+
+export interface RunResult {
+  /** Rows inserted, updated or deleted by the statement. */
+  changes: number
+}
+
+export interface Storage {
+  readonly dialect: Dialect
+  get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined>
+  all<T = Row>(text: string, ...params: unknown[]): Promise<T[]>
+  /** Rows as arrays, in column order: cheaper than row objects on the hot read paths. */
+  rows(text: string, ...params: unknown[]): Promise<unknown[][]>
+  run(text: string, ...params: unknown[]): Promise<RunResult>
+  /**
+   * Run `fn` in one all-or-nothing transaction. Every query issued while `fn` runs (by any
+   * callee, found through async context) joins it; a nested `tx` joins the outer one. Nothing
+   * else writes in between: SQLite holds its one connection, PostgreSQL a pooled client.
+   */
+  tx<T>(fn: () => Promise<T>): Promise<T>
+  /** True while the caller runs inside `tx`. */
+  inTx(): boolean
+  /** Run `fn` after the current transaction commits (at once when there is none); dropped on rollback. */
+  defer(fn: () => void): void
+}

@@ -1,0 +1,96 @@
+import {AsyncLocalStorage} from 'node:async_hooks'
+import type {Statements} from './statements.js'
+import type {Dialect, Row, RunResult, Storage} from './port.js'
+
+interface Frame {
+  deferred: Array<() => void>
+}
+
+/**
+ * The SQLite adapter: better-sqlite3 is synchronous, so each call resolves at once. A
+ * transaction holds the one connection across its awaits; a query from outside it waits for
+ * the commit, so another request's write never lands inside (or is rolled back with) it.
+ */
+export class SqliteStorage implements Storage {
+  readonly dialect: Dialect = 'sqlite'
+  private readonly frames = new AsyncLocalStorage<Frame>()
+  private held: Promise<void> | null = null
+
+  constructor(private readonly q: Statements, private readonly onRollback: () => void = () => {}) {}
+
+  async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    if (this.held && !this.frames.getStore()) await this.idle()
+    return this.q.get<T>(text, ...params)
+  }
+
+  async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
+    if (this.held && !this.frames.getStore()) await this.idle()
+    return this.q.all<T>(text, ...params)
+  }
+
+  async rows(text: string, ...params: unknown[]): Promise<unknown[][]> {
+    if (this.held && !this.frames.getStore()) await this.idle()
+    return this.q.rawAll(text, ...params)
+  }
+
+  async run(text: string, ...params: unknown[]): Promise<RunResult> {
+    if (this.held && !this.frames.getStore()) await this.idle()
+    return {changes: this.q.run(text, ...params).changes}
+  }
+
+  inTx(): boolean {
+    return this.frames.getStore() !== undefined
+  }
+
+  async tx<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.frames.getStore()) return fn()
+    // Check and take in one synchronous step: awaiting a helper here would let two waiters both see it free.
+    while (this.held) await this.held
+    let release!: () => void
+    this.held = new Promise(resolve => { release = resolve })
+    const frame: Frame = {deferred: []}
+    const sql = this.q.sql
+    try {
+      sql.exec('BEGIN IMMEDIATE')
+      let result: T
+      try {
+        result = await this.frames.run(frame, fn)
+        sql.exec('COMMIT')
+      } catch (err) {
+        if (sql.inTransaction) sql.exec('ROLLBACK')
+        this.onRollback()
+        throw err
+      }
+      flush(frame.deferred)
+      return result
+    } finally {
+      this.held = null
+      release()
+    }
+  }
+
+  defer(fn: () => void): void {
+    const frame = this.frames.getStore()
+    if (frame) frame.deferred.push(fn)
+    else fn()
+  }
+
+  /** Resolve when no transaction holds the connection (loops: a waiter may lose the race to another). */
+  private async idle(): Promise<void> {
+    while (this.held) await this.held
+  }
+}
+
+/** Post-commit work runs in a microtask: the caller's response is written first. */
+export function flush(list: Array<() => void>): void {
+  if (list.length === 0) return
+  queueMicrotask(() => {
+    for (const fn of list) {
+      try {
+        fn()
+      } catch (err) {
+        process.stderr.write(`agora hub: a post-commit wake-up failed: ${(err as Error).message}\n`)
+      }
+    }
+  })
+}
