@@ -1,5 +1,6 @@
 import type {AddressInfo} from 'node:net'
 import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
+import {sqliteStorage} from './db/sqlite-storage.js'
 import {createCtx} from './services/context.js'
 import type {ResolvedOptions} from './services/context.js'
 import {ensureCommons} from './services/channels.js'
@@ -126,14 +127,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     queueLimit: positive('wsQueueLimit', options.wsQueueLimit, QUEUE_LIMIT),
   }
   const db = await openDb(opts.db, options.client)
-  const ctx = createCtx(opts, db.sql)
-  ctx.cache.load()
-  ctx.q.tx(() => {
-    ensureCommons(ctx)
+  const ctx = createCtx(opts, sqliteStorage(db.sql))
+  await ctx.cache.load()
+  await ctx.db.tx(async () => {
+    await ensureCommons(ctx)
     const boot = ctx.now()
     for (const key of ['directive_debt_epoch', 'operator_ask_rule_epoch', 'operator_asks_rule_epoch', 'canvass_rule_epoch',
       'peer_addressed_rule_epoch', 'closure_rule_epoch']) {
-      ctx.q.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, String(boot))
+      await ctx.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING', key, String(boot))
     }
   })
   const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
@@ -150,19 +151,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   }
   const port = (server.address() as AddressInfo).port
   const timer = setInterval(() => {
-    try {
-      sweepVotes(ctx)
-    } catch (err) {
+    sweepVotes(ctx).catch((err: unknown) => {
       process.stderr.write(`agora hub: vote sweep failed: ${(err as Error).message}\n`)
-    }
+    })
   }, opts.voteSweepMs)
   timer.unref()
   const darkTimer = setInterval(() => {
-    try {
-      sweepDark(ctx)
-    } catch (err) {
+    sweepDark(ctx).catch((err: unknown) => {
       process.stderr.write(`agora hub: dark watchdog failed: ${(err as Error).message}\n`)
-    }
+    })
   }, opts.darkSweepMs)
   darkTimer.unref()
   let closing: Promise<void> | null = null
@@ -175,7 +172,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async sweepDark() {
       return sweepDark(ctx)
     },
-    close() {
+    async close() {
       closing ??= (async () => {
         clearInterval(timer)
         clearInterval(darkTimer)

@@ -29,6 +29,12 @@ class TokenBuckets {
     this.refill(agent).tokens -= 1
   }
 
+  /** Give back a token taken for a request that was then refused (it wrote nothing). */
+  refund(agent: string): void {
+    const b = this.refill(agent)
+    b.tokens = Math.min(this.burst, b.tokens + 1)
+  }
+
   private refill(agent: string): {tokens: number; at: number} {
     const t = this.now()
     let b = this.buckets.get(agent)
@@ -92,6 +98,41 @@ export class Budgets {
     this.writes.take(agent)
   }
 
+  refundWriteToken(agent: string): void {
+    this.writes.refund(agent)
+  }
+
+  refundPostingToken(agent: string): void {
+    this.posting.refund(agent)
+  }
+
+  /**
+   * Check, take a write token, and run the write: the token is taken before the first await, so
+   * concurrent writes from one seat cannot all pass the check; a refused write gets it back.
+   */
+  async spendWrite<T>(agent: string, write: () => Promise<T>): Promise<T> {
+    this.requireWriteToken(agent)
+    this.writes.take(agent)
+    try {
+      return await write()
+    } catch (err) {
+      this.writes.refund(agent)
+      throw err
+    }
+  }
+
+  /** The same for the posting bucket (attachments draw from it). */
+  async spendPosting<T>(agent: string, write: () => Promise<T>): Promise<T> {
+    this.requirePostingToken(agent)
+    this.posting.take(agent)
+    try {
+      return await write()
+    } catch (err) {
+      this.posting.refund(agent)
+      throw err
+    }
+  }
+
   private recent(map: Map<string, number[]>, agent: string): number[] {
     const cutoff = this.now() - 3600
     const list = (map.get(agent) ?? []).filter(x => x > cutoff)
@@ -105,6 +146,14 @@ export class Budgets {
 
   spendInterrupt(agent: string): void {
     this.recent(this.interrupts, agent).push(this.now())
+  }
+
+  refundInterrupt(agent: string): void {
+    this.interrupts.get(agent)?.pop()
+  }
+
+  refundCritical(agent: string): void {
+    this.criticals.get(agent)?.pop()
   }
 
   criticalAvailable(agent: string): boolean {

@@ -7,7 +7,7 @@ function open(): {db: SqliteStorage; rollbacks: number[]} {
   const sql = new Database(':memory:')
   sql.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)')
   const rollbacks: number[] = []
-  return {db: new SqliteStorage(new Statements(sql), () => rollbacks.push(1)), rollbacks}
+  return {db: new SqliteStorage(new Statements(sql), () => { rollbacks.push(1) }), rollbacks}
 }
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
@@ -85,5 +85,28 @@ describe('SqliteStorage (the storage port on SQLite)', () => {
       await db.run('UPDATE t SET v = ? WHERE k = ?', (r?.v ?? 0) + 1, 'c')
     })))
     expect(await db.get('SELECT v FROM t WHERE k = ?', 'c')).to.deep.equal({v: 50})
+  })
+
+  it('finishes an async rollback hook, reading through the port, before a waiting query runs', async () => {
+    const sql = new Database(':memory:')
+    sql.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)')
+    const mirror: string[] = []
+    const db: SqliteStorage = new SqliteStorage(new Statements(sql), async () => {
+      await tick()
+      mirror.splice(0, mirror.length, ...(await db.all<{k: string}>('SELECT k FROM t')).map(r => r.k))
+    })
+    let inside!: () => void
+    const gate = new Promise<void>(resolve => { inside = resolve })
+    const failed = db.tx(async () => {
+      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'tx', 1)
+      mirror.push('tx')
+      await gate
+      throw new Error('abort')
+    }).catch(e => e as Error)
+    await tick()
+    const waiting = db.all('SELECT k FROM t').then(rows => ({rows, mirror: [...mirror]}))
+    inside()
+    expect((await failed).message).to.equal('abort')
+    expect(await waiting).to.deep.equal({rows: [], mirror: []})
   })
 })
