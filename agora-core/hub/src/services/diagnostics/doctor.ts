@@ -1,5 +1,6 @@
 import type {Ctx} from '../context.js'
 import {ledgerReport} from '../ledger.js'
+import {isDm} from '../channels.js'
 import {HUB_ALERTS} from '../governance/hub-alerts.js'
 
 /** Channels whose ledger one doctor run re-verifies; past this the check says how many it skipped. */
@@ -32,9 +33,10 @@ export async function doctor(ctx: Ctx): Promise<{ok: boolean; checked_at: number
   const stray = members.filter(m => {
     const a = ctx.cache.agents.get(m.agent_id)
     const ch = ctx.cache.channels.get(m.channel)
-    return !a || a.retired_at != null || !ch || ch.archived_at != null
+    // A retired seat keeps its DMs (the peer still reads the history); anything else is stray.
+    return !a || !ch || ch.archived_at != null || (a.retired_at != null && !isDm(ch.name))
   })
-  add('members', stray.length === 0, stray.length === 0 ? `${members.length} memberships, none of a retired seat or a closed room`
+  add('members', stray.length === 0, stray.length === 0 ? `${members.length} memberships, none of a retired seat (outside its DMs) or a closed room`
     : `memberships of retired seats or archived/unknown rooms: ${stray.slice(0, 20).map(m => `${m.agent_id}@${m.channel}`).join(', ')}; retire the seat again or archive the room again to evict them`)
 
   const cached = [...ctx.cache.members.values()].reduce((n, m) => n + m.size, 0)

@@ -66,6 +66,8 @@ describe('diagnostics routes', () => {
   })
 
   it('finds a healthy hub healthy, and names the channel and seq of a ledger edited outside the hub', async () => {
+    await alice.post('/dms/bob', {})
+    await olga.ok('POST', '/agents/bob/retire', {})
     const ok = await h.admin.ok('GET', '/admin/doctor')
     expect(ok.ok, JSON.stringify(ok.checks)).to.equal(true)
     expect(ok.checks.map((c: {name: string}) => c.name)).to.deep.equal(['operators', 'commons', 'seq', 'members', 'cache', 'hub-alerts', 'ledger'])
