@@ -82,6 +82,10 @@ describe('diagnostics routes', () => {
     expect(ledger.detail).to.include(`room#${seq}`)
   })
 
+  it('keeps no request in the slow ring below the default 5 s threshold', async () => {
+    expect(await h.admin.ok('GET', '/admin/slow')).to.deep.equal({threshold_ms: 5000, capacity: 50, requests: []})
+  })
+
   describe('refusals', () => {
     it('answers 403 to seats on admin-key routes, to non-operators on noise, and to the admin key on seat stats', async () => {
       for (const path of ['/admin/status', '/admin/doctor', '/admin/slow']) {

@@ -47,6 +47,16 @@ describe('agent lifecycle routes', () => {
     expect((await alice.post('/dms/bob/messages', {body: 'still there?'})).status).to.be.oneOf([404, 409])
   })
 
+  it('revokes a retired seat\'s delegation and drops it from presence', async () => {
+    await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'bob', powers: ['reporting'], mission: 'report'})
+    await bob.get('/whoami')
+    expect((await olga.ok('GET', '/presence')).map((p: {agent_id: string}) => p.agent_id)).to.include('bob')
+    await olga.ok('POST', '/agents/bob/retire', {})
+    expect((await olga.ok('GET', '/delegations')).map((g: {agent_id: string}) => g.agent_id)).to.deep.equal([])
+    expect((await olga.ok('GET', '/presence')).map((p: {agent_id: string}) => p.agent_id)).not.to.include('bob')
+    expect((await olga.get('/presence/bob')).status).to.equal(404)
+  })
+
   it('unretires a seat: the same key works and it is back in the rooms it left', async () => {
     await olga.ok('POST', '/agents/bob/retire', {})
     const r = await olga.ok('DELETE', '/agents/bob/retire')
