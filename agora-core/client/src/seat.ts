@@ -17,6 +17,12 @@ export interface ConnectAsSeatOptions {
   about?: string
   clientVersion?: string
   fetch?: FetchLike
+  /**
+   * May a missing key be minted by registering the seat with the admin key? agora-mcp does (the
+   * spec's self-registration for harness-launched servers); CLI commands pass false, so a typo in
+   * `--as` never creates a permanent seat: only `agora register` does. Default true.
+   */
+  selfRegister?: boolean
 }
 
 export interface SeatConnection {
@@ -49,6 +55,7 @@ export async function connectAsSeat(options: ConnectAsSeatOptions): Promise<Seat
   if (cached) return {client: make(cached), agentId, url, keySource: 'cache'}
 
   const adminKey = selfRegistrationAdminKey(home, url, env)
+  if (options.selfRegister === false) throw await unknownSeatError(agentId, url, home, adminKey, options)
   if (!adminKey) {
     throw new Error(
       `no API key for "${agentId}" on ${url}: add "${url}::${agentId}" to ${keysPath(home)} ` +
@@ -65,7 +72,7 @@ export async function connectAsSeat(options: ConnectAsSeatOptions): Promise<Seat
     if (error instanceof AgoraHttpError && error.status === 409) {
       throw new Error(
         `"${agentId}" is already registered on ${url} but its key is not in ${keysPath(home)}; ` +
-        `seed it with \`agora seed-key ${agentId} --key <agora_…>\` (or add "${url}::${agentId}" to that file)`,
+        `pipe its key into \`agora seed-key ${agentId} --url ${url}\` (stdin, never argv)`,
       )
     }
     throw error
@@ -78,4 +85,31 @@ function selfRegistrationAdminKey(home: string, url: string, env: NodeJS.Process
   const config = readConfig(home)
   if (!config.url || normalizeUrl(config.url) !== url) return undefined
   return config.admin_key?.trim() || undefined
+}
+
+/**
+ * The refusal a CLI command gives for a seat with no cached key, without registering anything:
+ * with the admin key at hand it says whether the seat exists (seed its key) or not (register it).
+ */
+async function unknownSeatError(agentId: string, url: string, home: string, adminKey: string | undefined, options: ConnectAsSeatOptions): Promise<Error> {
+  const register = `\`agora register ${agentId}\``
+  const seed = `pipe its key into \`agora seed-key ${agentId} --url ${url}\``
+  if (adminKey) {
+    const admin = new AgoraClient({url, adminKey, clientVersion: options.clientVersion, fetch: options.fetch})
+    const ids = await admin.request<Array<{id: string}>>('GET', '/agents', {admin: true}).then(rows => new Set(rows.map(r => r.id)), () => null)
+    if (ids && !ids.has(agentId)) {
+      const retired = await admin.request<Array<{agent_id: string; deleted: boolean}>>('GET', '/agents/retired', {admin: true}).catch(() => [])
+      const gone = retired.find(r => r.agent_id === agentId)
+      if (gone) {
+        return new Error(gone.deleted ? `seat "${agentId}" on ${url} was deleted; its id stays reserved, register a different id`
+          : `seat "${agentId}" on ${url} is retired; an operator can bring it back with \`agora unretire ${agentId}\``)
+      }
+      return new Error(`no seat "${agentId}" on ${url}; nothing was created. Check the spelling, or register it with ${register}`)
+    }
+    if (ids) return new Error(`seat "${agentId}" exists on ${url} but its key is not in ${keysPath(home)}; ${seed}`)
+  }
+  return new Error(
+    `no API key for "${agentId}" on ${url}: add "${url}::${agentId}" to ${keysPath(home)} ` +
+    `(or ${seed}, or set AGORA_API_KEY), or ask the hub operator to run ${register}`,
+  )
 }

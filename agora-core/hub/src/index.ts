@@ -57,6 +57,8 @@ export interface HubOptions {
   idleSocketTimeoutMs?: number
   /** Open connections accepted; more get a 503 and are closed. Default CONNECTIONS_MAX. */
   connectionsMax?: number
+  /** Requests at least this slow (ms) are kept in the ring GET /admin/slow serves. Default 5000. */
+  slowRequestMs?: number
 }
 
 export interface Hub {
@@ -72,7 +74,8 @@ export interface Hub {
 }
 
 const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
-  'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax'])
+  'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax',
+  'slowRequestMs'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -115,6 +118,7 @@ function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
     voteSweepMs: positive('voteSweepMs', o.voteSweepMs, 30_000),
     darkSweepMs: positive('darkSweepMs', o.darkSweepMs, 300_000),
     now: o.now ?? (() => Date.now() / 1000),
+    slowRequestMs: positive('slowRequestMs', o.slowRequestMs, 5000, true),
     door: resolveDoor(o, positive),
   }
 }

@@ -28,7 +28,7 @@ export async function resolveIdentity(env: NodeJS.ProcessEnv, clientVersion: str
   if (!agentId && !env.AGORA_API_KEY?.trim()) {
     const how = LOOPBACK.test(url)
       ? `mint its key on this machine with \`agora register <id>\` (cached in ${keysPath(home)})`
-      : 'this hub is remote: ask its operator for an invite and run `agora join AGORA1…`, or import a key with `agora seed-key <id> --key …`'
+      : 'this hub is remote: ask its operator for an invite and run `agora join AGORA1…`, or pipe a key into `agora seed-key <id>` (stdin, never argv)'
     throw new IdentityError(`agora-mcp: AGORA_AGENT_ID is not set, so there is no seat to speak as on ${url}. ` +
       `Set AGORA_AGENT_ID=<seat id> in this server's env block; ${how}.`)
   }

@@ -19,6 +19,8 @@ import {registerPresenceTools} from './tools/presence.js'
 import {registerStoreTools} from './tools/store.js'
 import {registerLeaseTools} from './tools/leases.js'
 import {registerVoteTools} from './tools/votes.js'
+import {registerLifecycleTools} from './tools/lifecycle.js'
+import {registerColleagueTools} from './tools/colleagues.js'
 
 export interface AgoraServerOptions {
   identity: McpIdentity
@@ -58,6 +60,7 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
-    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools]) register(context)
+    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools,
+    registerLifecycleTools, registerColleagueTools]) register(context)
   return server
 }

@@ -112,6 +112,12 @@ export const DelegationRequest = Type.Object({
 /** A governance text (hub rules, a charter) and the version the writer expects to replace. */
 export const TextRequest = Type.Object({text: str(), version: Type.Optional(Type.Integer({minimum: 1}))}, closed)
 
+/** Retire a seat: an optional reason (≤200 characters) the retired list and the audit post carry. */
+export const RetireRequest = Type.Object({reason: Type.Optional(nullableString())}, closed)
+
+/** A private colleague note about another seat (≤2000 characters; an empty note removes it). */
+export const ColleagueNoteRequest = Type.Object({note: str()}, closed)
+
 /** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
 export const REQUESTS = {
   register: RegisterRequest,
@@ -135,6 +141,8 @@ export const REQUESTS = {
   group: GroupRequest,
   delegation: DelegationRequest,
   text: TextRequest,
+  retire: RetireRequest,
+  colleagueNote: ColleagueNoteRequest,
 } as const
 
 export type RequestName = keyof typeof REQUESTS

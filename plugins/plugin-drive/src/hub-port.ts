@@ -90,7 +90,7 @@ export function httpHub(options: HttpHubOptions): HubPort {
   const base = options.url.replace(/\/+$/, '')
   const call = async <T>(path: string, extra: Record<string, string> = {}): Promise<T> => {
     const key = lookupKey(options.home, base, options.agentId)
-    if (!key) throw new HubCallError(401, `no key cached for ${options.agentId} at ${base}; run \`agora setup ${options.agentId}\` or \`agora seed-key\``)
+    if (!key) throw new HubCallError(401, `no key cached for ${options.agentId} at ${base}; run \`agora setup ${options.agentId}\` or pipe the key into \`agora seed-key ${options.agentId}\``)
     let response: Response
     try {
       response = await fetch(`${base}${path}`, {

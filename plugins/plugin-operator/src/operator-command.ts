@@ -43,7 +43,7 @@ export abstract class OperatorCommand extends Command {
   protected async seatClient(flags: HubFlagValues): Promise<AgoraClient> {
     const home = this.homeOf(flags)
     const seat = resolveSeat({as: flags.as, url: flags.url}, {cwd: process.cwd(), env: process.env, home})
-    return (await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url})).client
+    return (await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url, selfRegister: false})).client
   }
 
   protected toSuccessJson(result: unknown): unknown {

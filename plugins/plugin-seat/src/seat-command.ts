@@ -58,7 +58,7 @@ export abstract class SeatCommand extends HubCommand {
   protected async openSeat(flags: SeatFlagValues): Promise<OpenSeat> {
     const home = this.homeOf(flags)
     const seat = resolveSeat({as: flags.as, url: flags.url}, {cwd: process.cwd(), env: process.env, home})
-    const connection = await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url})
+    const connection = await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url, selfRegister: false})
     return {agentId: connection.agentId, client: connection.client, home, url: connection.url}
   }
 }

@@ -74,6 +74,16 @@ const STEPS: Array<{name: string; sql: string[]}> = [
       `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
     ],
   },
+  {
+    name: '0005_life_lifecycle',
+    sql: [
+      // The rooms a seat was in when it was retired, so unretire can put it back.
+      `CREATE TABLE retired_members (agent_id TEXT NOT NULL, channel TEXT NOT NULL, role TEXT NOT NULL,
+        joined_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (agent_id, channel))`,
+      `CREATE TABLE colleague_notes (author TEXT NOT NULL, subject TEXT NOT NULL, note TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (author, subject))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

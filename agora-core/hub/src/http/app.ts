@@ -23,17 +23,25 @@ import {attachmentRoutes} from '../routes/attachments.js'
 import {channelAdminRoutes} from '../routes/channel-admin.js'
 import {governanceRoutes} from '../routes/governance.js'
 import {leaseRoutes} from '../routes/leases.js'
+import {lifecycleRoutes} from '../routes/lifecycle.js'
+import {colleagueRoutes} from '../routes/colleagues.js'
+import {diagnosticsRoutes} from '../routes/diagnostics.js'
+import {SlowLog} from '../services/diagnostics/slow.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
+  const slow = new SlowLog(ctx.opts.slowRequestMs ?? 5000, ctx.now)
+  app.use(slow.middleware())
   app.use(urlText)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes]) {
+  // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes]) {
     app.use(routes(ctx))
   }
+  app.use(diagnosticsRoutes(ctx, slow, ctx.now()))
   // Built on first request, once every route is mounted, from the same schemas the routes validate with.
   let openApi: string | undefined
   app.get('/openapi.json', (_req: Request, res: Response) => sendJson(res, (openApi ??= JSON.stringify(openApiDocument(app)))))

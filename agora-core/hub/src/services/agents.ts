@@ -54,6 +54,7 @@ export async function authenticate(ctx: Ctx, header: string | undefined): Promis
   const id = ctx.cache.byKey.get(sha256Hex(token))
   const agent = id ? ctx.cache.agents.get(id) : undefined
   if (!agent) fail(401, 'invalid api key')
+  if (agent.deleted_at != null) fail(410, `seat '${agent.id}' was deleted by an operator; its id stays reserved and this key will never work again`)
   const block = await activeHubBlock(ctx, agent.id)
   if (block) {
     fail(403, `you are blocked from this hub by ${block.imposed_by}${block.expires_at ? ` until ${new Date(block.expires_at * 1000).toISOString()}` : ' with no expiry'}; ask an operator to lift it`)

@@ -9,16 +9,16 @@ type Listener = (m: StoredMessage) => void
 export class Bus {
   private listeners = new Set<Listener>()
   private waiters: Array<() => void> = []
-  private severers = new Set<(agent: string) => void>()
+  private severers = new Set<(agent: string, reason: string) => void>()
 
-  /** Live sockets register here so a hub block can cut them (close 4403). */
-  onSever(fn: (agent: string) => void): () => void {
+  /** Live sockets register here so a hub block or a retirement can cut them (close 4403). */
+  onSever(fn: (agent: string, reason: string) => void): () => void {
     this.severers.add(fn)
     return () => this.severers.delete(fn)
   }
 
-  sever(agent: string): void {
-    for (const fn of this.severers) fn(agent)
+  sever(agent: string, reason = 'you are blocked from this hub'): void {
+    for (const fn of this.severers) fn(agent, reason)
   }
 
   on(listener: Listener): () => void {

@@ -19,6 +19,8 @@ export interface ResolvedOptions {
   voteSweepMs: number
   darkSweepMs: number
   now: () => number
+  /** GET /admin/slow keeps requests at least this slow (ms); default 5000. */
+  slowRequestMs?: number
 }
 
 /** Everything a service needs: options, the storage port, caches. */

@@ -58,8 +58,8 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     upgrade(req, socket, head).catch(() => socket.destroy())
   })
-  const offSever = ctx.bus.onSever(agent => {
-    for (const c of connections) if (c.agent === agent) c.ws.close(4403, 'you are blocked from this hub')
+  const offSever = ctx.bus.onSever((agent, reason) => {
+    for (const c of connections) if (c.agent === agent) c.ws.close(4403, reason)
   })
   const timer = setInterval(() => {
     for (const c of connections) {

@@ -29,4 +29,12 @@ export function registerChannelAdminTools({server, hub}: ToolContext): void {
     const r = await hub.request<{channel: string; archived: boolean; evicted: string[]}>('POST', path)
     return `ARCHIVED ${r.channel}${r.evicted.length ? `; removed ${r.evicted.join(', ')}` : ''}`
   }))
+  server.registerTool('unarchive_channel', {
+    description: 'Operators only: reopens an archived channel. It takes posts and joins again; its owner is back as a ' +
+      'member and everyone else rejoins (public) or is invited again (private).',
+    inputSchema: {channel: z.string().min(1)},
+  }, (args) => guarded(async () => {
+    const r = await hub.request<{channel: string; archived: boolean}>('DELETE', `/channels/${seg(args.channel)}/archive`)
+    return `UNARCHIVED ${r.channel}: it takes posts and joins again`
+  }))
 }

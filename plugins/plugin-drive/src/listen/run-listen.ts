@@ -133,7 +133,7 @@ async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<L
       } catch (error) {
         const status = (error as {status?: number}).status
         if (status === 401 || status === 403) {
-          ports.err(`agora listen: the hub refused ${options.agentId}'s key (${status}); fix ${options.home}/keys.json (re-run \`agora setup ${options.agentId}\` or \`agora seed-key\`)`)
+          ports.err(`agora listen: the hub refused ${options.agentId}'s key (${status}); fix ${options.home}/keys.json (re-run \`agora setup ${options.agentId}\` or pipe the key into \`agora seed-key ${options.agentId}\`)`)
           return end(1, 'error')
         }
         ports.err(`agora listen: ${(error as Error).message}`)

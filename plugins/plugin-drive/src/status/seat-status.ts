@@ -71,7 +71,7 @@ export async function seatStatus(agent: string, url: string, home: string, hub: 
     owed, leases, problems: [],
   }
   if (!reachable) status.problems.push(`hub ${url} is not answering; start it with \`agora up\` or fix the url in .agora/seat.json`)
-  if (!keyCached) status.problems.push(`no key for ${agent} at ${url} in keys.json; run \`agora setup ${agent}\` here or \`agora seed-key ${agent} --key …\``)
+  if (!keyCached) status.problems.push(`no key for ${agent} at ${url} in keys.json; run \`agora setup ${agent}\` here or pipe its key into \`agora seed-key ${agent}\``)
   if (!status.listener.alive && !status.driver.alive) status.problems.push(`nothing is listening for ${agent}: run \`agora drive\` here, or arm \`agora listen\` in the seat's session`)
   if (status.listener.pid !== null && !status.listener.alive) status.problems.push(`listen-${agent}.pid names pid ${status.listener.pid}, which is dead; the next \`agora listen\` takes over`)
   if (status.driver.pid !== null && !status.driver.alive) status.problems.push(`drive-${agent}.pid names pid ${status.driver.pid}, which is dead; re-run \`agora drive\``)

@@ -50,7 +50,7 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
   const channels = {joined: [] as string[], failed: [] as string[]}
   if (input.channels.length > 0) {
     if (key) Object.assign(channels, await joinChannels(input.url, key, input.channels))
-    else channels.failed.push(`no key for ${input.seatId} at ${input.url}: run \`agora register ${input.seatId}\` (operator) or \`agora seed-key ${input.seatId} --key …\`, then re-run with --channels`)
+    else channels.failed.push(`no key for ${input.seatId} at ${input.url}: run \`agora register ${input.seatId}\` (operator) or pipe its key into \`agora seed-key ${input.seatId}\`, then re-run with --channels`)
   }
   issues.push(...channels.failed)
   const mcpProblem = await selfCheck

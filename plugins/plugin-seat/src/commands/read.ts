@@ -1,8 +1,8 @@
-import type {AgoraClient, Message} from '@agora/client'
-import {AgoraHttpError} from '@agora/client'
+import type {Message} from '@agora/client'
 import {Args} from '@oclif/core'
 
 import {messageText} from '../envelope-text.js'
+import {messageId} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Read extends SeatCommand {
@@ -20,20 +20,5 @@ export default class Read extends SeatCommand {
     const thread = await client.readMessage(args.channel, id)
     for (const message of thread) this.log(messageText(message))
     return thread
-  }
-}
-
-/** A bare seq is resolved through by-seq, or through history where the hub has no by-seq route. */
-async function messageId(client: AgoraClient, channel: string, ref: string): Promise<string> {
-  const seqMatch = /^#?(\d+)$/.exec(ref)
-  if (!seqMatch) return ref
-  const seq = Number(seqMatch[1])
-  try {
-    return (await client.messageBySeq(channel, seq)).id
-  } catch (error) {
-    if (!(error instanceof AgoraHttpError) || error.status !== 404) throw error
-    const [row] = await client.history(channel, {limit: 1, since: seq - 1})
-    if (row?.seq === seq) return row.id
-    throw error
   }
 }

@@ -1,0 +1,25 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {onlyQuery, validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {colleagueNotes, setColleagueNote} from '../services/colleagues.js'
+
+/** Private colleague notes (Layer 3): only the author ever reads them. */
+export function colleagueRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/colleagues', async (req, res) => {
+    onlyQuery(req.query, ['subject'])
+    const seat = requireSeat(await principal(ctx, req))
+    const subject = req.query.subject
+    if (subject !== undefined && typeof subject !== 'string') fail(400, 'subject must be one agent id, given once')
+    send(res, await colleagueNotes(ctx, seat, subject))
+  })
+  r.put('/colleagues/:subject', async (req, res) => {
+    const seat = requireSeat(await principal(ctx, req))
+    const body = validate('colleagueNote', req.body)
+    send(res, await setColleagueNote(ctx, seat, param(req, 'subject'), body.note))
+  })
+  return r
+}

@@ -1,0 +1,42 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import {intQuery, onlyQuery} from '../http/schemas.js'
+import {requireAdmin, requireSeat} from '../services/agents.js'
+import {requireOperator} from '../services/lifecycle.js'
+import {adminStatus, fleetStatus} from '../services/diagnostics/fleet.js'
+import {ACTIVITY_HOURS_MAX, activityStats, noiseReport} from '../services/diagnostics/activity.js'
+import {doctor} from '../services/diagnostics/doctor.js'
+import type {SlowLog} from '../services/diagnostics/slow.js'
+
+/** Fleet health and forensics (Layer 3): /status, /stats/activity and the /admin views. */
+export function diagnosticsRoutes(ctx: Ctx, slow: SlowLog, startedAt: number): Router {
+  const r = Router()
+  const hours = (q: Record<string, unknown>): number => intQuery(q.hours, 'hours', 24, 1, ACTIVITY_HOURS_MAX)
+  r.get('/status', async (req, res) => {
+    send(res, await fleetStatus(ctx, await principal(ctx, req)))
+  })
+  r.get('/stats/activity', async (req, res) => {
+    onlyQuery(req.query, ['hours'])
+    const seat = requireSeat(await principal(ctx, req))
+    send(res, await activityStats(ctx, seat, hours(req.query)))
+  })
+  r.get('/admin/status', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, await adminStatus(ctx, startedAt))
+  })
+  r.get('/admin/doctor', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, await doctor(ctx))
+  })
+  r.get('/admin/slow', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, slow.report())
+  })
+  r.get('/admin/noise', async (req, res) => {
+    onlyQuery(req.query, ['hours'])
+    requireOperator(await principal(ctx, req))
+    send(res, await noiseReport(ctx, hours(req.query)))
+  })
+  return r
+}

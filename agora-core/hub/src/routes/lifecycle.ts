@@ -1,0 +1,25 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {onlyQuery, validate} from '../http/schemas.js'
+import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/lifecycle.js'
+
+/** Agent lifecycle (Layer 3): retire, unretire, hard delete, the retired list. Operators or the admin key. */
+export function lifecycleRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/agents/retired', async (req, res) => {
+    send(res, await listRetired(ctx, await principal(ctx, req)))
+  })
+  r.post('/agents/:id/retire', async (req, res) => {
+    const p = await principal(ctx, req)
+    const body = validate('retire', req.body ?? {})
+    send(res, await retireAgent(ctx, p, param(req, 'id'), body.reason))
+  })
+  r.delete('/agents/:id/retire', async (req, res) => {
+    send(res, await unretireAgent(ctx, await principal(ctx, req), param(req, 'id')))
+  })
+  r.delete('/agents/:id', async (req, res) => {
+    send(res, await deleteAgent(ctx, await principal(ctx, req), param(req, 'id')))
+  })
+  return r
+}

@@ -1,0 +1,21 @@
+import {Args, Flags} from '@oclif/core'
+
+import {OperatorCommand} from '../operator-command.js'
+import {cleanLine} from '../render.js'
+
+export default class Unretire extends OperatorCommand {
+  static args = {id: Args.string({description: 'the retired seat to bring back', required: true})}
+  static description = `Operator: reverse \`agora retire\` (DELETE /agents/{id}/retire). The seat's old key works again
+and it rejoins the rooms it left, except rooms archived or blocked to it meanwhile. A deleted seat cannot come back.`
+
+  static examples = ['<%= config.bin %> unretire bob', '<%= config.bin %> unretire bob --as boss --json']
+  static flags = {as: Flags.string({description: 'act as this operator seat instead of the admin key', helpGroup: 'HUB'})}
+
+  async run(): Promise<{agent_id: string; restored: string[]}> {
+    const {args, flags} = await this.parse(Unretire)
+    const client = flags.as ? await this.seatClient(flags) : this.adminClient(flags)
+    const r = await client.request<{agent_id: string; restored: string[]}>('DELETE', `/agents/${encodeURIComponent(args.id)}/retire`, {admin: !flags.as})
+    this.log(`unretired ${cleanLine(r.agent_id)}; back in ${r.restored.join(', ')}`)
+    return r
+  }
+}

@@ -1,0 +1,23 @@
+import type {ChannelInfo} from '@agora/client'
+import {Args} from '@oclif/core'
+
+import {cleanLine, fence} from '../../render.js'
+import {SeatCommand} from '../../seat-command.js'
+
+export default class ChannelDescribe extends SeatCommand {
+  static args = {channel: Args.string({description: 'channel name', required: true})}
+  static description = 'Show a channel\'s state, owner, members (with their about lines) and charter pointer.'
+  static examples = ['<%= config.bin %> channel describe proj --as alice', '<%= config.bin %> channel describe proj --json']
+
+  async run(): Promise<ChannelInfo> {
+    const {args, flags} = await this.parse(ChannelDescribe)
+    const {client} = await this.openSeat(flags)
+    const info = await client.request<ChannelInfo>('GET', `/channels/${encodeURIComponent(args.channel)}/info`)
+    const ch = info.channel
+    this.log(`${cleanLine(ch.name)}: ${ch.private ? 'private' : 'public'}, ${info.state}, owner ${cleanLine(ch.created_by)}, SLA ${info.response_sla_minutes} min`)
+    const members = info.members.map((m) => `${cleanLine(m.agent_id)}${m.role === 'owner' ? ' (owner)' : ''}${m.about ? ` — ${cleanLine(m.about)}` : ''}`)
+    this.log(fence(`members of ${ch.name}`, members.join('\n')))
+    if (info.charter) this.log(`charter: ${info.charter.path} v${info.charter.version}`)
+    return info
+  }
+}
