@@ -49,6 +49,7 @@ export async function retireAgent(ctx: Ctx, p: Principal, id: string, rawReason:
     await ctx.db.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', at, id)
     ctx.db.defer(() => {
       a.retired_at = at
+      ctx.cache.revokeGrants(id, at)
       for (const m of rooms) ctx.cache.removeMember(m.channel, id)
     })
   })
