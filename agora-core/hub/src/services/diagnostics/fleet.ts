@@ -11,7 +11,7 @@ const LIVE = new Set(['idle', 'working', 'active'])
 
 /** GET /status: operators and reporting delegates see every live seat's presence, rooms and last post. */
 export async function fleetStatus(ctx: Ctx, p: Principal): Promise<Record<string, unknown>> {
-  if (!p.operator && !(await reportingDelegates(ctx)).includes(p.id)) {
+  if (!p.operator && !reportingDelegates(ctx).includes(p.id)) {
     fail(403, 'fleet status is for operators and reporting delegates; ask an operator for a reporting delegation')
   }
   const lastPosts = new Map((await ctx.db.all<{sender: string; at: number}>(
