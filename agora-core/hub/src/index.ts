@@ -56,6 +56,8 @@ export interface HubOptions {
   idleSocketTimeoutMs?: number
   /** Open connections accepted; more get a 503 and are closed. Default CONNECTIONS_MAX. */
   connectionsMax?: number
+  /** The built web desk (`@agora/desk`'s `uiAssetsDir()`), served at /ui/; null or absent serves a 404 that says how to build it. */
+  uiDir?: string | null
 }
 
 export interface Hub {
@@ -71,7 +73,7 @@ export interface Hub {
 }
 
 const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
-  'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax'])
+  'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax', 'uiDir'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -115,6 +117,7 @@ function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
     darkSweepMs: positive('darkSweepMs', o.darkSweepMs, 300_000),
     now: o.now ?? (() => Date.now() / 1000),
     door: resolveDoor(o, positive),
+    uiDir: o.uiDir || null,
   }
 }
 

@@ -74,6 +74,16 @@ const STEPS: Array<{name: string; sql: string[]}> = [
       `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
     ],
   },
+  {
+    // The web desk (agora-core/desk): one-time login tokens and the sessions they open; only hashes are stored.
+    name: '0005_desk_sessions',
+    sql: [
+      `CREATE TABLE desk_login_tokens (token_hash TEXT PRIMARY KEY, agent_id TEXT NOT NULL, admin INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL)`,
+      `CREATE TABLE desk_sessions (session_hash TEXT PRIMARY KEY, agent_id TEXT NOT NULL, admin INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL)`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

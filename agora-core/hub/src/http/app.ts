@@ -23,6 +23,8 @@ import {attachmentRoutes} from '../routes/attachments.js'
 import {channelAdminRoutes} from '../routes/channel-admin.js'
 import {governanceRoutes} from '../routes/governance.js'
 import {leaseRoutes} from '../routes/leases.js'
+import {deskUiRoutes} from '../routes/desk-ui.js'
+import {deskCookie} from './desk-cookie.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -31,6 +33,8 @@ export function createApp(ctx: Ctx): express.Express {
   app.set('etag', false)
   app.use(urlText)
   app.use(jsonBody)
+  app.use(deskCookie(ctx))
+  app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
   for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes]) {
     app.use(routes(ctx))
   }

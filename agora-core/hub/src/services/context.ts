@@ -22,6 +22,8 @@ export interface ResolvedOptions {
   voteSweepMs: number
   darkSweepMs: number
   now: () => number
+  /** The built web desk served at /ui/ (routes/desk-ui.ts), or null. */
+  uiDir?: string | null
 }
 
 /** Everything a service needs: options, the SQLite connection, prepared statements, caches. */
