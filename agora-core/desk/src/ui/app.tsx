@@ -75,7 +75,7 @@ function Desk({model}: {model: DeskModel}) {
         </nav>
         <span class="who" data-testid="who">{me.id}{operator ? ' (operator)' : ''} · <span class={model.connected ? 'live' : 'dark'}>{model.connected ? 'live' : 'reconnecting'}</span></span>
       </header>
-      {state.paused ? (
+      {state.state === 'paused' ? (
         <div class="banner" role="alert" data-testid="paused-banner">
           Hub paused{state.by ? ` by ${displayText(state.by)}` : ''}{state.reason ? `: ${displayText(state.reason)}` : ''} — non-operators cannot write until it resumes.
         </div>

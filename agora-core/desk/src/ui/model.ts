@@ -9,7 +9,7 @@ import type {HarnessReport} from './harness.js'
 export interface Me {
   id: string
   operator: boolean
-  hub_state: {paused: boolean; reason?: string | null; since?: number | null; by?: string | null}
+  hub_state: {state: string; reason?: string | null; since?: number | null; by?: string | null}
 }
 
 /** Messages kept per channel for the thread view; the debts and activity are folded as they arrive. */

@@ -12,7 +12,7 @@ export function ActionsView({model}: {model: DeskModel}) {
   if (!model.me?.operator) {
     return <section class="view" id="view-actions"><h2>Operator actions</h2><p class="refused" data-testid="not-operator">Only operator seats have operator actions; this desk is logged in as {model.me?.id}.</p></section>
   }
-  const paused = model.me.hub_state.paused
+  const paused = model.me.hub_state.state === 'paused'
   const others = model.agents.filter(a => a.id !== model.me?.id)
   const channels = [...model.channels.values()].filter(c => c.member).map(c => c.name)
   return (
