@@ -73,7 +73,7 @@ function Desk({model}: {model: DeskModel}) {
             <a key={v} href={`#${v}`} class={view === v ? 'on' : ''} data-nav={v}>{v}</a>
           ))}
         </nav>
-        <span class="who" data-testid="who">{me.id}{operator ? ' (operator)' : ''} · <span class={model.connected ? 'live' : 'dark'}>{model.connected ? 'live' : 'reconnecting'}</span></span>
+        <span class="who" data-testid="who">{me.id}{operator ? ' (operator)' : ''} · <span class={model.connected ? 'conn-live' : 'conn-down'}>{model.connected ? 'live' : 'reconnecting'}</span>{model.complete ? '' : ' · loading history…'}</span>
       </header>
       {state.state === 'paused' ? (
         <div class="banner" role="alert" data-testid="paused-banner">
@@ -103,7 +103,7 @@ async function start(): Promise<void> {
   const model = new DeskModel()
   try {
     await exchangeLogin()
-    await model.load()
+    await model.loadCore()
   } catch (err) {
     const text = err instanceof HubRefusal && err.status === 401
       ? 'Not logged in (or the session ended). Run `agora ui` on the hub machine and open the link it prints.'
@@ -114,7 +114,12 @@ async function start(): Promise<void> {
   ;(globalThis as {agoraDesk?: DeskModel}).agoraDesk = model
   render(<Desk model={model} />, root)
   document.body.dataset.ready = '1'
+  performance.mark('desk-ready')
+  // The socket subscribes from each channel's head as listed, so history (≤ head) and live (> head) meet without a gap.
   connect(model, () => model.changed())
+  await model.loadRest().catch(err => console.error('desk: history load failed', err))
+  document.body.dataset.complete = '1'
+  performance.mark('desk-complete')
 }
 
 void start()

@@ -56,13 +56,25 @@ export function Sparkline({values}: {values: number[]}) {
 function SparkInner({data}: {data: number[][]}) {
   const box = useRef<HTMLSpanElement>(null)
   const plot = useRef<uPlot | null>(null)
+  const latest = useRef(data)
+  latest.current = data
   useEffect(() => {
-    if (!box.current) return
-    plot.current = new uPlot({
-      width: 120, height: 24, scales: {x: {time: false}}, legend: {show: false}, cursor: {show: false},
-      axes: [{show: false}, {show: false}], series: [{}, {stroke: '#2b6cb0', fill: '#2b6cb033', width: 1}],
-    }, data as uPlot.AlignedData, box.current)
-    return () => plot.current?.destroy()
+    const el = box.current
+    if (!el) return
+    // 200 seats are 200 canvases: each is drawn only once its row scrolls into view.
+    const seen = new IntersectionObserver(entries => {
+      if (!entries.some(e => e.isIntersecting) || plot.current) return
+      seen.disconnect()
+      plot.current = new uPlot({
+        width: 120, height: 24, scales: {x: {time: false}}, legend: {show: false}, cursor: {show: false},
+        axes: [{show: false}, {show: false}], series: [{}, {stroke: '#2b6cb0', fill: '#2b6cb033', width: 1}],
+      }, latest.current as uPlot.AlignedData, el)
+    })
+    seen.observe(el)
+    return () => {
+      seen.disconnect()
+      plot.current?.destroy()
+    }
   }, [])
   useEffect(() => {
     plot.current?.setData(data as uPlot.AlignedData)

@@ -37,6 +37,8 @@ export class DeskModel {
   /** The seq the desk last looked at, per channel: what is past it is unread. */
   seen = new Map<string, number>()
   connected = false
+  /** Every channel's history is folded in (until then the debts and charts are filling up). */
+  complete = false
   version = 0
   /** Wall-clock ms when each message id arrived over the socket (the bench reads it). */
   arrivedAt = new Map<string, number>()
@@ -53,21 +55,30 @@ export class DeskModel {
     for (const fn of this.listeners) fn()
   }
 
-  async load(): Promise<void> {
-    this.me = await call<Me>('GET', '/whoami')
-    await this.refreshRoster()
-    const channels = await call<DeskChannel[]>('GET', '/channels')
+  /** What the first view needs: who I am, the roster, presence and the channel list (four requests). */
+  async loadCore(): Promise<void> {
+    const [, channels] = await Promise.all([this.refreshRoster(), call<DeskChannel[]>('GET', '/channels')])
     for (const c of channels) this.channels.set(c.name, c)
-    await Promise.all(channels.filter(c => c.member).map(c => this.loadHistory(c)))
-    this.harness = await harnessReports(this.channels).catch(() => [])
+  }
+
+  /** Then each channel's recent history (debts, activity, threads) and the harness reports, folded in as they land. */
+  async loadRest(): Promise<void> {
+    const member = [...this.channels.values()].filter(c => c.member)
+    await Promise.all([
+      ...member.map(c => this.loadHistory(c).then(() => this.changed())),
+      harnessReports(this.channels).then(r => {
+        this.harness = r
+      }, () => {}),
+    ])
+    this.complete = true
     this.changed()
   }
 
   private async loadHistory(c: DeskChannel): Promise<void> {
     const since = Math.max(0, c.last_seq - INITIAL)
+    this.seen.set(c.name, Number(localStorage.getItem(`agora-desk-seen:${c.name}`) ?? c.last_seq))
     const rows = await call<DeskMessage[]>('GET', `/channels/${enc(c.name)}/messages?since=${since}&limit=${INITIAL}`)
     for (const m of rows) this.fold(m)
-    this.seen.set(c.name, Number(localStorage.getItem(`agora-desk-seen:${c.name}`) ?? c.last_seq))
   }
 
   async refreshRoster(): Promise<void> {

@@ -39,8 +39,8 @@ describe('the desk in a real headless Chromium, served by a real `agora up`', fu
     const p = await context.newPage()
     p.on('request', record)
     await p.goto(link)
-    await p.waitForSelector('body[data-ready="1"]')
-    await p.waitForSelector('.who .live')
+    await p.waitForSelector('body[data-complete="1"]')
+    await p.waitForSelector('.who .conn-live')
     return p
   }
 

@@ -48,9 +48,8 @@ export interface Up {
   stop(): Promise<void>
 }
 
-/** `agora up --port 0` in a fresh AGORA_HOME; resolves once the ready line names the port. */
-export async function agoraUp(): Promise<Up> {
-  const home = join(mkdtempSync(join(tmpdir(), 'agora-desk-up-')), 'home')
+/** `agora up --port 0` in a fresh (or the given) AGORA_HOME; resolves once the ready line names the port. */
+export async function agoraUp(home = join(mkdtempSync(join(tmpdir(), 'agora-desk-up-')), 'home')): Promise<Up> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AGORA_')))
   const child = spawn(process.execPath, ['bin/run.js', 'up', '--port', '0', '--home', home], {cwd: REPO, env: {...clean, AGORA_RATE_PER_MINUTE: '60000'}})
   let out = ''
