@@ -24,12 +24,13 @@ export function Chart({data, series, height = 180, bars = false, xLabels, time =
     if (!el) return
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth), height,
-      scales: {x: {time}},
+      // A categorical axis (the histogram) puts one tick on each bucket, with half a bucket of room either side.
+      scales: {x: xLabels ? {time: false, range: () => [-0.5, xLabels.length - 0.5]} : {time}},
       legend: {show: series.length > 1},
-      axes: [xLabels ? {values: (_u, ticks) => ticks.map(t => xLabels[t] ?? '')} : {}, {}],
+      axes: [xLabels ? {splits: () => xLabels.map((_, i) => i), values: (_u, ticks) => ticks.map(t => xLabels[t] ?? '')} : {}, {}],
       series: [{}, ...series.map((s, i) => ({
         label: s.label, stroke: s.stroke ?? PALETTE[i % PALETTE.length], width: 1.5,
-        ...(bars ? {paths: uPlot.paths.bars!({size: [0.6, 60]}), fill: (s.stroke ?? PALETTE[i % PALETTE.length]) + '88'} : {}),
+        ...(bars ? {paths: uPlot.paths.bars!({size: [0.6, 100], align: 0}), points: {show: false}, fill: (s.stroke ?? PALETTE[i % PALETTE.length]) + '88'} : {}),
       }))],
     }
     plot.current = new uPlot(opts, data as uPlot.AlignedData, el)
