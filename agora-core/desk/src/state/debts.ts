@@ -5,6 +5,9 @@ export const ANY_MEMBER = '(any member)'
 
 export type Band = 'fresh' | 'due' | 'escalated' | 'overdue'
 
+/** Orphan replies kept while waiting for their parent. */
+export const EARLY_MAX = 5000
+
 export interface Debt {
   /** `<message id>:<debtor>`: one row per seat that owes. */
   key: string
@@ -49,21 +52,25 @@ function asks(m: DeskMessage): Array<{to?: string[]}> {
  */
 export class DebtBook {
   private open = new Map<string, Debt>()
-  /** Replies seen before their parent (backlog pages arrive per channel, not per thread). */
+  /**
+   * Replies whose parent has not been seen (yet): backlog pages arrive per channel, not per thread.
+   * Most are replies to messages older than the loaded window, so the oldest are dropped past EARLY_MAX.
+   */
   private early = new Map<string, DeskMessage[]>()
-  private senders = new Map<string, string>()
+  /** The asker of each open obligation (only those: a reply to anything else settles nothing). */
+  private askers = new Map<string, string>()
 
   apply(m: DeskMessage): void {
-    this.senders.set(m.id, m.sender)
     if (m.retracted) {
       this.settleAll(m.id)
       return
     }
     if (m.reply_to) {
-      if (this.senders.has(m.reply_to)) this.settle(m.reply_to, m)
-      else this.early.set(m.reply_to, [...(this.early.get(m.reply_to) ?? []), m])
+      if (this.askers.has(m.reply_to)) this.settle(m.reply_to, m)
+      else this.remember(m)
     }
     if (m.status !== 'open' && m.status !== 'blocked') return
+    this.askers.set(m.id, m.sender)
     const named = new Set<string>(m.to)
     for (const a of asks(m)) for (const s of a.to ?? []) named.add(s)
     named.delete(m.sender)
@@ -77,16 +84,27 @@ export class DebtBook {
     this.early.delete(m.id)
   }
 
+  private remember(reply: DeskMessage): void {
+    this.early.set(reply.reply_to!, [...(this.early.get(reply.reply_to!) ?? []), reply])
+    if (this.early.size > EARLY_MAX) this.early.delete(this.early.keys().next().value!)
+  }
+
   private settle(parent: string, reply: DeskMessage): void {
     if (reply.status === 'resolved') return this.settleAll(parent)
-    const asker = this.senders.get(parent)
-    if (reply.sender === asker) return
+    if (reply.sender === this.askers.get(parent)) return
     this.open.delete(`${parent}:${reply.sender}`)
     this.open.delete(`${parent}:${ANY_MEMBER}`)
+    this.forgetIfSettled(parent)
   }
 
   private settleAll(parent: string): void {
     for (const key of [...this.open.keys()]) if (key.startsWith(`${parent}:`)) this.open.delete(key)
+    this.forgetIfSettled(parent)
+  }
+
+  private forgetIfSettled(parent: string): void {
+    for (const key of this.open.keys()) if (key.startsWith(`${parent}:`)) return
+    this.askers.delete(parent)
   }
 
   rows(now: number, slaMinutes = 60): DebtRow[] {

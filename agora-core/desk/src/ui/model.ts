@@ -1,8 +1,9 @@
 import {Activity} from '../state/activity.js'
 import {DebtBook} from '../state/debts.js'
+import {verifyLedgerText} from '../state/ledger.js'
 import type {LedgerStatus} from '../state/ledger.js'
 import type {DeskChannel, DeskMessage, PresenceRow} from '../state/types.js'
-import {call, enc} from './api.js'
+import {call, callText, enc} from './api.js'
 import {harnessReports} from './harness.js'
 import type {HarnessReport} from './harness.js'
 
@@ -40,8 +41,7 @@ export class DeskModel {
   /** Every channel's history is folded in (until then the debts and charts are filling up). */
   complete = false
   version = 0
-  /** Wall-clock ms when each message id arrived over the socket (the bench reads it). */
-  arrivedAt = new Map<string, number>()
+  private folded = 0
   private listeners = new Set<() => void>()
   private refreshing: Promise<void> | null = null
 
@@ -109,6 +109,12 @@ export class DeskModel {
     }
     this.messages.set(m.channel, list)
     this.debts.apply(m)
+    // A desk left open for days keeps only the last hour of per-minute counts.
+    if (++this.folded % 1000 === 0) {
+      const now = Date.now() / 1000
+      this.channelActivity.prune(now)
+      this.seatActivity.prune(now)
+    }
     if (at < 0) {
       this.channelActivity.add(m.channel, m.created_at)
       this.seatActivity.add(m.sender, m.created_at)
@@ -139,8 +145,6 @@ export class DeskModel {
   }
 
   async verify(channel: string): Promise<void> {
-    const {verifyLedgerText} = await import('../state/ledger.js')
-    const {callText} = await import('./api.js')
     try {
       this.ledgers.set(channel, verifyLedgerText(await callText('GET', `/channels/${enc(channel)}/ledger`)))
     } catch (err) {

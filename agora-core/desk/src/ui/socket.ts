@@ -28,7 +28,6 @@ export function connect(model: DeskModel, onFrame: () => void): () => void {
       const frame = JSON.parse(String(ev.data)) as {type: string; envelope?: DeskMessage}
       if (frame.type !== 'envelope' || !frame.envelope) return
       const m = frame.envelope
-      model.arrivedAt.set(m.id, performance.timeOrigin + performance.now())
       if (!model.channels.has(m.channel)) {
         model.channels.set(m.channel, {name: m.channel, private: true, member: true, member_count: 0, last_seq: 0, last_at: null, archived: false})
       }

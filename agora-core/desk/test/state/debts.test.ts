@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 import fc from 'fast-check'
-import {ageHistogram, ANY_MEMBER, band, DebtBook, filterDebts, sortDebts} from '../../src/state/debts.js'
+import {ageHistogram, ANY_MEMBER, band, DebtBook, EARLY_MAX, filterDebts, sortDebts} from '../../src/state/debts.js'
 import type {DebtRow} from '../../src/state/debts.js'
 import type {DeskMessage} from '../../src/state/types.js'
 
@@ -64,6 +64,15 @@ describe('state/debts', () => {
     book.apply(msg({sender: 'bob', status: 'reply', reply_to: ask.id}))
     book.apply(ask)
     expect(book.size).to.equal(0)
+  })
+
+  it('keeps at most EARLY_MAX orphan replies, dropping the oldest, so a long-open desk does not grow', () => {
+    const book = new DebtBook()
+    const parents = Array.from({length: EARLY_MAX + 1}, () => msg({status: 'open', to: ['bob']}))
+    for (const p of parents) book.apply(msg({sender: 'bob', status: 'reply', reply_to: p.id}))
+    book.apply(parents[0]!)
+    book.apply(parents[EARLY_MAX]!)
+    expect(book.rows(2000).map(r => r.message)).to.deep.equal([parents[0]!.id])
   })
 
   it('bands ages against the SLA: fresh, due, escalated, overdue', () => {
