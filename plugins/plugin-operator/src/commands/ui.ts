@@ -45,7 +45,7 @@ export default class Ui extends OperatorCommand {
     const result: UiResult = {url: link, seat: login.seat, admin: login.admin, expires_at: login.expires_at}
     this.log(`desk login for ${cleanLine(login.seat)}${login.admin ? ' (operator, with admin routes)' : ''}: open within 2 minutes, works once`)
     this.log(link)
-    if (flags.open) this.openBrowser(link)
+    if (flags.open) await this.openBrowser(link)
     return result
   }
 
@@ -72,10 +72,22 @@ export default class Ui extends OperatorCommand {
     return mintDeskLogin(admin, seat, true)
   }
 
-  private openBrowser(link: string): void {
+  /** Run the opener; if it fails at once (no browser, no display), say so instead of staying silent. */
+  private async openBrowser(link: string): Promise<void> {
     const [cmd, args] = opener()
     const child = spawn(cmd, [...args, link], {stdio: 'ignore', detached: true})
-    child.on('error', () => this.warn(`could not run ${cmd}; open the link above yourself`))
+    const outcome = await new Promise<string | null>(done => {
+      const timer = setTimeout(() => done(null), 1500)
+      child.once('error', err => {
+        clearTimeout(timer)
+        done(`could not run ${cmd} (${(err as NodeJS.ErrnoException).code ?? err.message})`)
+      })
+      child.once('exit', code => {
+        clearTimeout(timer)
+        done(code === 0 ? null : `${cmd} could not open a browser (exit ${code})`)
+      })
+    })
     child.unref()
+    if (outcome) this.warn(`${outcome}; open the link above yourself`)
   }
 }
