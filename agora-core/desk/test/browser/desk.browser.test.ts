@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import Database from 'better-sqlite3'
 import {mkdirSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -193,6 +194,20 @@ describe('the desk in a real headless Chromium, served by a real `agora up`', fu
     await bobPage.waitForSelector('#view-debts')
     await shot(bobPage, 'phone-debts')
     await bobContext.close()
+  })
+
+  it('shows TAMPERED and the broken seq when a stored row is edited behind the hub\'s back', async () => {
+    const m = await post('carol', {body: 'the number is 42'})
+    const db = new Database(join(up.home, 'agora.db'))
+    db.pragma('busy_timeout = 5000')
+    db.prepare(`UPDATE messages SET body = 'the number is 43' WHERE id = ?`).run(m.id)
+    db.close()
+    await view(page, 'ledgers')
+    await page.click('text=verify again')
+    await page.waitForSelector('tr[data-ledger="commons"] .verdict.TAMPERED')
+    const cells = await page.$$eval('tr[data-ledger="commons"] td', tds => tds.map(td => td.textContent))
+    expect(cells[2]).to.equal(String(m.seq))
+    expect(cells[4]).to.equal('not verified')
   })
 
   it('never puts a key in a request URL, nor a bearer header on any request', async () => {
