@@ -13,6 +13,7 @@ const CORE_EDGES: Record<string, string[]> = {
   '@agora/client': ['@agora/protocol', '@agora/home'],
   '@agora/mcp': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/agent': ['@agora/client', '@agora/protocol', '@agora/home'],
+  '@agora/desk': ['@agora/protocol'],
   '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home', '@agora/transport'],
 }
 const CLI = '@agora/cli'

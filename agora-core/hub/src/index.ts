@@ -59,6 +59,8 @@ export interface HubOptions {
   connectionsMax?: number
   /** Requests at least this slow (ms) are kept in the ring GET /admin/slow serves. Default 5000. */
   slowRequestMs?: number
+  /** The built web desk (`@agora/desk`'s `uiAssetsDir()`), served at /ui/; null or absent serves a 404 that says how to build it. */
+  uiDir?: string | null
 }
 
 export interface Hub {
@@ -75,7 +77,7 @@ export interface Hub {
 
 const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
   'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax',
-  'slowRequestMs'])
+  'slowRequestMs', 'uiDir'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -120,6 +122,7 @@ function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
     now: o.now ?? (() => Date.now() / 1000),
     slowRequestMs: positive('slowRequestMs', o.slowRequestMs, 5000, true),
     door: resolveDoor(o, positive),
+    uiDir: o.uiDir || null,
   }
 }
 

@@ -92,6 +92,12 @@ export const OwnerRequest = Type.Object({to: str()}, closed)
 
 export const PauseRequest = Type.Object({reason: Type.Optional(nullableString())}, closed)
 
+/** `POST /ui/login-tokens`: the admin key names the operator seat; a seat key may omit it (it is itself). */
+export const DeskLoginTokenRequest = Type.Object({seat: Type.Optional(nullableString())}, closed)
+
+/** `POST /ui/session`: the one-time login token from `agora ui`'s link. */
+export const DeskSessionRequest = Type.Object({token: Type.String({minLength: 1, maxLength: 200})}, closed)
+
 export const GroupRequest = Type.Object({
   name: str(),
   members: Type.Array(Type.String(), {maxItems: GROUP_MEMBERS_MAX}),
@@ -138,6 +144,8 @@ export const REQUESTS = {
   subscribe: SubscribeFrame,
   owner: OwnerRequest,
   pause: PauseRequest,
+  deskLoginToken: DeskLoginTokenRequest,
+  deskSession: DeskSessionRequest,
   group: GroupRequest,
   delegation: DelegationRequest,
   text: TextRequest,

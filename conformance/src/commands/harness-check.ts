@@ -9,6 +9,7 @@ import {matrixOf, renderMatrix, type HarnessCheckMatrix} from '../render-matrix.
 import {renderText} from '../render-text.js'
 import type {HarnessCheckReport} from '../types.js'
 import {exitCodeOf} from '../verdict.js'
+import {reportToHub} from '../report-to-hub.js'
 
 /** One name: that report (the pinned schema). Several names or --all: every report and one verdict. */
 export type HarnessCheckResult = HarnessCheckReport | HarnessCheckMatrix
@@ -24,6 +25,7 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
     '<%= config.bin %> harness-check <harness> <harness> --json',
     '<%= config.bin %> harness-check --all',
+    '<%= config.bin %> harness-check <harness> --as my-seat --report-to-hub',
   ]
   static aliases = ['harness:check']
   static enableJsonFlag = true
@@ -38,6 +40,7 @@ export default class HarnessCheck extends Command {
     model: Flags.string({description: 'model for the live turn (a drive request knob; refused if the harness cannot express it)'}),
     provider: Flags.string({description: 'provider for the live turn (a drive request knob; refused if the harness cannot express it)'}),
     'probe-timeout': Flags.integer({description: 'C2: seconds the probe argv gets to terminate', default: 20, min: 1}),
+    'report-to-hub': Flags.boolean({description: 'store each report in commons\' store as the seat (--as), for the web desk\'s Harness matrix (`agora ui`)', default: false}),
     'live-timeout': Flags.integer({description: 'C9: seconds the live turn gets (needs --live) [default: 300]', min: 1}),
   }
 
@@ -60,6 +63,14 @@ export default class HarnessCheck extends Command {
     const mcp = {command: await resolveMcpCommand(this.config.root, this.config.pjson.bin, env), args: [], env: mcpBindingEnv(seat)}
     const discovered = await discoverHarnesses(this.config)
     const key = lookupKey(home, resolved.url, agentId)
+    if (flags['report-to-hub'] && (!resolved.agentId || !key)) {
+      this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: 2})
+    }
+    const upload = async (report: HarnessCheckReport): Promise<void> => {
+      if (!flags['report-to-hub']) return
+      const stored = await reportToHub(resolved.url, key!, agentId, report)
+      process.stderr.write(`reported ${report.harness} to ${resolved.url} (commons store ${stored})\n`)
+    }
     const adminKey = resolveAdminKey(home, env)
     const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
     const hub = presenceReader(resolved.url, readers)
@@ -88,6 +99,7 @@ export default class HarnessCheck extends Command {
     })
     if (targets.length === 1) {
       const report = await checkOne(targets[0])
+      await upload(report)
       if (!this.jsonEnabled()) this.log(renderText(report))
       process.exitCode = exitCodeOf(report)
       return report
@@ -95,6 +107,7 @@ export default class HarnessCheck extends Command {
     const reports: HarnessCheckReport[] = []
     for (const harness of targets) {
       const report = await checkOne(harness)
+      await upload(report)
       if (!this.jsonEnabled()) this.log(renderText(report) + '\n')
       reports.push(report)
     }

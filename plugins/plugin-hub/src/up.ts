@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {chmodSync, existsSync} from 'node:fs'
 import {ensureHome, readConfig, writeConfig} from '@agora/home'
 import {createHub} from '@agora/hub'
+import {uiAssetsDir} from '@agora/desk'
 import type {Hub} from '@agora/hub'
 import {PROTOCOL} from '@agora/protocol'
 import type {UpSettings} from './settings.js'
@@ -19,7 +20,7 @@ export async function startUp(settings: UpSettings): Promise<{hub: Hub; firstRun
   const hub = await createHub({
     db: settings.db, host: settings.host, port: settings.port, adminKey, ratePerMinute: settings.ratePerMinute,
     writeRatePerMinute: settings.writeRatePerMinute,
-    toCloseMinAge: settings.toCloseMinAge, notifyDir: settings.notifyDir,
+    toCloseMinAge: settings.toCloseMinAge, notifyDir: settings.notifyDir, uiDir: uiAssetsDir(),
   })
   for (const f of [settings.db, `${settings.db}-wal`, `${settings.db}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)
   writeConfig(settings.home, {url: hub.url, db_path: config.db_path ?? settings.db})

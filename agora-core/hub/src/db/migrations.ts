@@ -84,6 +84,16 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         updated_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (author, subject))`,
     ],
   },
+  {
+    // The web desk (agora-core/desk): one-time login tokens and the sessions they open; only hashes are stored.
+    name: '0006_desk_sessions',
+    sql: [
+      `CREATE TABLE desk_login_tokens (token_hash TEXT PRIMARY KEY, agent_id TEXT NOT NULL, admin INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL)`,
+      `CREATE TABLE desk_sessions (session_hash TEXT PRIMARY KEY, agent_id TEXT NOT NULL, admin INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL)`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -27,6 +27,8 @@ import {lifecycleRoutes} from '../routes/lifecycle.js'
 import {colleagueRoutes} from '../routes/colleagues.js'
 import {diagnosticsRoutes} from '../routes/diagnostics.js'
 import {SlowLog} from '../services/diagnostics/slow.js'
+import {deskUiRoutes} from '../routes/desk-ui.js'
+import {deskCookie} from './desk-cookie.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -37,6 +39,8 @@ export function createApp(ctx: Ctx): express.Express {
   app.use(slow.middleware())
   app.use(urlText)
   app.use(jsonBody)
+  app.use(deskCookie(ctx))
+  app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
   for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes]) {
     app.use(routes(ctx))

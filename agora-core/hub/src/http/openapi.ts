@@ -30,6 +30,8 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'put /admin/delegation': 'delegation',
   'put /admin/rules': 'text',
   'put /admin/charter': 'text',
+  'post /ui/login-tokens': 'deskLoginToken',
+  'post /ui/session': 'deskSession',
 }
 
 type RecordName = keyof typeof RECORDS
@@ -54,7 +56,11 @@ export const ROUTE_RESPONSES: Record<string, RecordName | [RecordName]> = {
 /** Routes whose body is raw bytes, not JSON. */
 const RAW_BODIES = new Set(['post /channels/{c}/attachments'])
 /** Routes that need no key (`POST /join` redeems a join token, which is the credential). */
-const PUBLIC = new Set(['get /', 'get /healthz', 'get /openapi.json', 'post /join'])
+const PUBLIC = new Set(['get /', 'get /healthz', 'get /openapi.json', 'post /join',
+  // The web desk: its static files, and the login exchange whose one-time token is the credential (routes/desk-ui.ts).
+  'get /ui', 'get /ui/', 'get /ui/{asset}', 'post /ui/session', 'delete /ui/session'])
+/** Statuses a route answers beyond what its shape implies: the desk's files 404 on a hub built without them. */
+const EXTRA: Record<string, string[]> = {'get /ui': ['404'], 'get /ui/': ['404'], 'get /ui/{asset}': ['404'], 'post /ui/session': ['401', '403']}
 /** Routes that spend a budget (posts, writes, uploads) and so may answer 429. */
 const BUDGETED = new Set(['post /channels/{c}/messages', 'post /dms/{peer}/messages', 'put /channels/{c}/store/{key}', 'put /channels/{c}/fs/{path}', 'delete /channels/{c}/fs/{path}', 'post /channels/{c}/attachments'])
 
@@ -73,8 +79,8 @@ const REASONS: Record<string, string> = {
 /** The refusal statuses a route can answer with, from its shape: key, path parameters, body, budget. */
 export function refusals(route: ServedRoute, key: string): string[] {
   const body = ROUTE_BODIES[key] !== undefined || RAW_BODIES.has(key)
-  if (PUBLIC.has(key) && !body) return []
-  const out = new Set(PUBLIC.has(key) ? ['422'] : ['401', '403', '422'])
+  if (PUBLIC.has(key) && !body) return [...(EXTRA[key] ?? [])]
+  const out = new Set(PUBLIC.has(key) ? ['422', ...(EXTRA[key] ?? [])] : ['401', '403', '422'])
   if (route.path.includes('{')) out.add('404')
   if (route.method !== 'get') out.add('400').add('409')
   if (body) out.add('413')

@@ -19,6 +19,8 @@ export function sendJson(res: Response, text: string | Buffer, status = 200): vo
 }
 
 export async function principal(ctx: Ctx, req: Request): Promise<Principal> {
+  // A desk session cookie (http/desk-cookie.ts) stands in for the bearer only when no Authorization header came.
+  if (req.deskPrincipal && !req.headers.authorization) return req.deskPrincipal
   return authenticate(ctx, req.headers.authorization)
 }
 

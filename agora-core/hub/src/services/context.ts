@@ -21,6 +21,8 @@ export interface ResolvedOptions {
   now: () => number
   /** GET /admin/slow keeps requests at least this slow (ms); default 5000. */
   slowRequestMs?: number
+  /** The built web desk served at /ui/ (routes/desk-ui.ts), or null. */
+  uiDir?: string | null
 }
 
 /** Everything a service needs: options, the storage port, caches. */

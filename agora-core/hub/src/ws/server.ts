@@ -7,6 +7,7 @@ import type {Ctx} from '../services/context.js'
 import {authenticate} from '../services/agents.js'
 import type {Principal} from '../services/agents.js'
 import {Connection, QUEUE_LIMIT} from './connection.js'
+import {deskSocketPrincipal} from './desk-auth.js'
 
 export const PING_MS = 20_000
 
@@ -32,7 +33,9 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
     let principal: Principal | null = null
     let refusal: {code: number; reason: string} | null = null
     try {
-      principal = await authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
+      // No key offered: the desk page's session cookie, same-origin only (ws/desk-auth.ts).
+      principal = !token && !req.headers.authorization ? await deskSocketPrincipal(ctx, req) : null
+      principal ??= await authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
       if (!principal.agent) refusal = {code: 4403, reason: 'the admin key is not a seat; connect with a seat api key'}
     } catch (err) {
       const status = err instanceof AgoraError ? err.status : 401

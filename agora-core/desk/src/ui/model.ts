@@ -1,0 +1,155 @@
+import {Activity} from '../state/activity.js'
+import {DebtBook} from '../state/debts.js'
+import {verifyLedgerText} from '../state/ledger.js'
+import type {LedgerStatus} from '../state/ledger.js'
+import type {DeskChannel, DeskMessage, PresenceRow} from '../state/types.js'
+import {call, callText, enc} from './api.js'
+import {harnessReports} from './harness.js'
+import type {HarnessReport} from './harness.js'
+
+export interface Me {
+  id: string
+  operator: boolean
+  hub_state: {state: string; reason?: string | null; since?: number | null; by?: string | null}
+}
+
+/** Messages kept per channel for the thread view; the debts and activity are folded as they arrive. */
+const KEEP = 300
+/** History read per channel at start: enough for the live picture, not the whole 100k-message ledger. */
+export const INITIAL = 200
+
+/**
+ * The desk's state: loaded once, then kept live by the WebSocket push (no polling). Hub system
+ * posts (joins, pause fyis) trigger a re-read of the roster, presence and hub state.
+ */
+export class DeskModel {
+  me: Me | null = null
+  admin = false
+  agents: Array<{id: string; operator: boolean}> = []
+  presence = new Map<string, PresenceRow>()
+  channels = new Map<string, DeskChannel>()
+  messages = new Map<string, DeskMessage[]>()
+  debts = new DebtBook()
+  channelActivity = new Activity()
+  seatActivity = new Activity()
+  lastTurn = new Map<string, number>()
+  ledgers = new Map<string, LedgerStatus | {error: string}>()
+  harness: HarnessReport[] = []
+  /** The seq the desk last looked at, per channel: what is past it is unread. */
+  seen = new Map<string, number>()
+  connected = false
+  /** Every channel's history is folded in (until then the debts and charts are filling up). */
+  complete = false
+  version = 0
+  private folded = 0
+  private listeners = new Set<() => void>()
+  private refreshing: Promise<void> | null = null
+
+  on(fn: () => void): () => void {
+    this.listeners.add(fn)
+    return () => this.listeners.delete(fn)
+  }
+
+  changed(): void {
+    this.version++
+    for (const fn of this.listeners) fn()
+  }
+
+  /** What the first view needs: who I am, the roster, presence and the channel list (four requests). */
+  async loadCore(): Promise<void> {
+    const [, channels] = await Promise.all([this.refreshRoster(), call<DeskChannel[]>('GET', '/channels')])
+    for (const c of channels) this.channels.set(c.name, c)
+  }
+
+  /** Then each channel's recent history (debts, activity, threads) and the harness reports, folded in as they land. */
+  async loadRest(): Promise<void> {
+    const member = [...this.channels.values()].filter(c => c.member)
+    await Promise.all([
+      ...member.map(c => this.loadHistory(c).then(() => this.changed())),
+      harnessReports(this.channels).then(r => {
+        this.harness = r
+      }, () => {}),
+    ])
+    this.complete = true
+    this.changed()
+  }
+
+  private async loadHistory(c: DeskChannel): Promise<void> {
+    const since = Math.max(0, c.last_seq - INITIAL)
+    this.seen.set(c.name, Number(localStorage.getItem(`agora-desk-seen:${c.name}`) ?? c.last_seq))
+    const rows = await call<DeskMessage[]>('GET', `/channels/${enc(c.name)}/messages?since=${since}&limit=${INITIAL}`)
+    for (const m of rows) this.fold(m)
+  }
+
+  async refreshRoster(): Promise<void> {
+    this.refreshing ??= (async () => {
+      const [agents, presence, me] = await Promise.all([
+        call<Array<{id: string; operator: boolean}>>('GET', '/agents'),
+        call<PresenceRow[]>('GET', '/presence'),
+        call<Me>('GET', '/whoami'),
+      ])
+      this.agents = agents
+      this.presence = new Map(presence.map(p => [p.agent_id, p]))
+      this.me = me
+    })().finally(() => {
+      this.refreshing = null
+    })
+    return this.refreshing
+  }
+
+  /** One message, from history or the socket: thread list, debts, activity, last turn. */
+  fold(m: DeskMessage): void {
+    const list = this.messages.get(m.channel) ?? []
+    const at = list.findIndex(x => x.id === m.id)
+    if (at >= 0) list[at] = m
+    else {
+      list.push(m)
+      if (list.length > 1 && list[list.length - 2]!.seq > m.seq) list.sort((a, b) => a.seq - b.seq)
+      if (list.length > KEEP) list.splice(0, list.length - KEEP)
+    }
+    this.messages.set(m.channel, list)
+    this.debts.apply(m)
+    // A desk left open for days keeps only the last hour of per-minute counts.
+    if (++this.folded % 1000 === 0) {
+      const now = Date.now() / 1000
+      this.channelActivity.prune(now)
+      this.seatActivity.prune(now)
+    }
+    if (at < 0) {
+      this.channelActivity.add(m.channel, m.created_at)
+      this.seatActivity.add(m.sender, m.created_at)
+      this.lastTurn.set(m.sender, Math.max(this.lastTurn.get(m.sender) ?? 0, m.created_at))
+      const c = this.channels.get(m.channel)
+      if (c && m.seq > c.last_seq) Object.assign(c, {last_seq: m.seq, last_at: m.created_at})
+    }
+  }
+
+  unread(channel: string): number {
+    const c = this.channels.get(channel)
+    return c ? Math.max(0, c.last_seq - (this.seen.get(channel) ?? c.last_seq)) : 0
+  }
+
+  markSeen(channel: string): void {
+    const c = this.channels.get(channel)
+    if (!c) return
+    this.seen.set(channel, c.last_seq)
+    localStorage.setItem(`agora-desk-seen:${channel}`, String(c.last_seq))
+  }
+
+  /** An operator action: the hub's answer as one line, or its refusal thrown with the hub's own text. */
+  async act(method: string, path: string, body?: unknown): Promise<string> {
+    const answer = await call(method, path, body)
+    await this.refreshRoster().catch(() => {})
+    this.changed()
+    return `done: ${JSON.stringify(answer).slice(0, 200)}`
+  }
+
+  async verify(channel: string): Promise<void> {
+    try {
+      this.ledgers.set(channel, verifyLedgerText(await callText('GET', `/channels/${enc(channel)}/ledger`)))
+    } catch (err) {
+      this.ledgers.set(channel, {error: (err as Error).message})
+    }
+    this.changed()
+  }
+}

@@ -1,0 +1,41 @@
+import type {NextFunction, Request, Response} from 'express'
+import {AgoraError} from '@agora/protocol'
+import type {Ctx} from '../services/context.js'
+import type {Principal} from '../services/agents.js'
+import {sessionCookie, sessionPrincipal} from '../services/desk/sessions.js'
+import {send} from './respond.js'
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The seat a desk session cookie stands for, when the request carries no Authorization header. */
+    deskPrincipal?: Principal
+  }
+}
+
+/** The header every cookie-authenticated write must carry: a cross-site form cannot set it, and fetch from elsewhere needs a preflight we never grant. */
+export const DESK_HEADER = 'x-agora-desk'
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Desk cookie auth (agora-core/desk/README.md): a request without a bearer but with the
+ * `agora_desk` session cookie acts as that session's seat. A bearer always wins over the cookie.
+ */
+export function deskCookie(ctx: Ctx) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const session = req.headers.authorization ? null : sessionCookie(req.headers.cookie)
+    if (!session) return next()
+    try {
+      req.deskPrincipal = await sessionPrincipal(ctx, session)
+    } catch (err) {
+      // The desk's own pages and login exchange still load; everything else says why the session is gone.
+      if (req.path.startsWith('/ui/') || req.path === '/ui') return next()
+      const e = err instanceof AgoraError ? err : new AgoraError(401, 'the desk session is not valid; run `agora ui`')
+      return send(res, {detail: e.detail}, e.status)
+    }
+    if (!SAFE.has(req.method) && req.headers[DESK_HEADER] !== '1') {
+      return send(res, {detail: `a desk session writes only with the ${DESK_HEADER}: 1 header (the desk page sends it); scripts use a bearer key`}, 403)
+    }
+    next()
+  }
+}
