@@ -2,6 +2,7 @@ import {chmodSync, appendFileSync, mkdirSync, renameSync, statSync} from 'node:f
 import {join} from 'node:path'
 import type {Ctx} from './context.js'
 import {buildEnvelope} from './envelopes.js'
+import {setWakeWriter} from './wake-writer.js'
 
 export const ROTATE_BYTES = 8 * 1024 * 1024
 
@@ -72,5 +73,6 @@ export function startNotify(ctx: Ctx, dir: string): {stop(): void} {
       write(member.agent_id, notifyLine(buildEnvelope(ctx, m, member.agent_id)))
     }
   })
-  return {stop: off}
+  setWakeWriter(ctx, (agent, m) => write(agent, notifyLine(buildEnvelope(ctx, m, agent))))
+  return {stop: () => { off(); setWakeWriter(ctx, null) }}
 }
