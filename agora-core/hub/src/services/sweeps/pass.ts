@@ -2,19 +2,21 @@ import {performance} from 'node:perf_hooks'
 import type {Ctx} from '../context.js'
 import type {NewMessage} from '../messages.js'
 import {postSystem} from '../messages.js'
-import {computeOwed} from '../owed.js'
+import {FleetOwed} from './fleet-owed.js'
+import type {OwedRow} from './fleet-owed.js'
 import {alertHub, syncHubAlerts} from '../governance/hub-alerts.js'
 import {reportingDelegates} from '../governance/delegations.js'
 import {isDm} from '../channels.js'
 import type {Guards} from './guards.js'
 
-export interface OwedRow {channel: string; id: string; seq: number; sender: string; title: string; created_at: number; escalated: boolean}
+export type {OwedRow}
 
 /** What one sweep pass shares: the clock reading, the time budget, the guards and a per-seat /owed memo. */
 export class Pass {
   readonly now: number
   private readonly deadline: number
   private readonly owed = new Map<string, OwedRow[]>()
+  private fleetOwed: FleetOwed | null = null
   private alertsSynced = false
   /** Set when a sweep stopped early because the pass ran out of time; it resumes next pass. */
   truncated = false
@@ -44,7 +46,7 @@ export class Pass {
   async toAnswer(agent: string): Promise<OwedRow[]> {
     let rows = this.owed.get(agent)
     if (!rows) {
-      rows = (await computeOwed(this.ctx, agent)).to_answer as OwedRow[]
+      rows = await (this.fleetOwed ??= new FleetOwed(this.ctx, this.now)).toAnswer(agent)
       this.owed.set(agent, rows)
     }
     return rows
@@ -60,12 +62,16 @@ export class Pass {
     return this.ctx.cache.channels.get(channel)?.private === false ? channel : '(private)'
   }
 
+  /** hub-alerts exists and holds exactly the operators and reporting delegates (once per pass). */
+  async syncAlerts(): Promise<void> {
+    if (this.alertsSynced) return
+    await syncHubAlerts(this.ctx)
+    this.alertsSynced = true
+  }
+
   /** An `fyi` system post in hub-alerts (addressed alerts never create a debt); false when the dedupe key was used. */
   async alert(body: string, extra: Partial<NewMessage> & {title: string; dedupeKey: string}): Promise<boolean> {
-    if (!this.alertsSynced) {
-      await syncHubAlerts(this.ctx)
-      this.alertsSynced = true
-    }
+    await this.syncAlerts()
     return dedupe(async () => { await alertHub(this.ctx, body, {...extra, status: 'fyi'}) })
   }
 

@@ -1,7 +1,7 @@
 import type {Ctx} from '../context.js'
 import type {Pass} from './pass.js'
 import {sweepVotes} from '../votes.js'
-import {sweepDark} from '../governance/watchdog.js'
+import {sweepDark} from './dark.js'
 import {sweepDeaf, sweepLurk} from './seats.js'
 import {sweepWakes} from './wakes.js'
 import {sweepFleet} from './fleet.js'
@@ -22,7 +22,7 @@ export interface Sweep {
 /** Every hub-owned sweep (docs: hub README "Sweeps"), in the order a watchdog pass runs them. */
 export const SWEEPS: readonly Sweep[] = [
   {name: 'votes', cadence: 'vote', run: async (_p, ctx) => sweepVotes(ctx)},
-  {name: 'dark', cadence: 'watchdog', run: async (_p, ctx) => sweepDark(ctx)},
+  {name: 'dark', cadence: 'watchdog', run: sweepDark},
   {name: 'deaf', cadence: 'watchdog', run: sweepDeaf},
   {name: 'lurk', cadence: 'watchdog', run: sweepLurk},
   {name: 'wakes', cadence: 'watchdog', run: sweepWakes},

@@ -25,6 +25,8 @@ export interface SweepReport {
   errors: Record<string, string>
   truncated: boolean
   ms: number
+  /** Wall time per sweep, in run order. */
+  sweep_ms: Record<string, number>
 }
 
 /**
@@ -71,7 +73,7 @@ export class Scheduler {
 
   private async pass(select: {cadence?: Cadence; only?: string[]}): Promise<SweepReport> {
     const started = performance.now()
-    const report: SweepReport = {ran: false, paused: false, results: {}, errors: {}, truncated: false, ms: 0}
+    const report: SweepReport = {ran: false, paused: false, results: {}, errors: {}, truncated: false, ms: 0, sweep_ms: {}}
     if (!(await this.isLeader())) return {...report, reason: 'not-leader'}
     report.ran = true
     report.paused = await isPaused(this.ctx)
@@ -83,12 +85,14 @@ export class Scheduler {
         report.results[s.name] = 'skipped: paused'
         continue
       }
+      const t0 = performance.now()
       try {
         report.results[s.name] = await s.run(pass, this.ctx)
       } catch (err) {
         report.errors[s.name] = (err as Error).message
         process.stderr.write(`agora hub: sweep '${s.name}' failed: ${(err as Error).message}\n`)
       }
+      report.sweep_ms[s.name] = performance.now() - t0
     }
     report.truncated = pass.truncated
     report.ms = performance.now() - started
