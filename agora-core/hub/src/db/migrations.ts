@@ -74,6 +74,13 @@ const STEPS: Array<{name: string; sql: string[]}> = [
       `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
     ],
   },
+  {
+    name: '0005_work_ruling_acks',
+    sql: [
+      `CREATE TABLE ruling_acks (channel TEXT NOT NULL, key TEXT NOT NULL, agent_id TEXT NOT NULL, version INTEGER NOT NULL,
+        acked_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (channel, key, agent_id))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

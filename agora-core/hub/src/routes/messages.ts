@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {digestWorkFields} from '../services/work/digest-fields.js'
 import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
@@ -61,9 +62,10 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     send(res, readWithAncestors(ctx, m, a.id).map(wireMessage))
   })
-  r.get('/channels/:c/digest', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
-    send(res, digest(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+  r.get('/channels/:c/digest', async (req, res) => {
+    const a = await requireSeat(await principal(ctx, req))
+    const ch = await requireMember(ctx, param(req, 'c'), a.id)
+    send(res, {...(await digest(ctx, ch.name)), ...(await digestWorkFields(ctx, ch.name, a.id))})
   })
 
   r.post('/channels/:c/messages/:id/retract', (req, res) => {

@@ -5,7 +5,8 @@ import {losslessField, param, principal, send} from '../http/respond.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
-import {entry, getRow, listStore, putValue} from '../services/store.js'
+import {entry, getRow, listStore, putValue, storeKey} from '../services/store.js'
+import {checkWorkKey} from '../services/work/kinds.js'
 
 export function storeRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -24,17 +25,20 @@ export function storeRoutes(ctx: Ctx): Router {
     send(res, entry(row))
   })
 
-  r.put('/channels/:c/store/:key', (req, res) => {
-    const p = principal(ctx, req)
-    const a = requireSeat(p)
+  r.put('/channels/:c/store/:key', async (req, res) => {
+    const p = await principal(ctx, req)
+    const a = await requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const body = validate('storePut', req.body)
     pauseGate(ctx, p.operator, ch.name)
     if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
     ctx.budgets.requireWriteToken(a.id)
+    // The work-plane key kinds (claim: park/wait, phase:, gate:, queue:, ruling:, work:) are checked first.
+    const kind = await checkWorkKey(ctx, {channel: ch.name, key: storeKey(param(req, 'key')), value: losslessField(req, 'value') ?? body.value,
+      expectVersion: body.expect_version, actor: a.id, operator: p.operator})
     const written = ctx.q.tx(() => putValue(ctx, {
-      channel: ch.name, key: param(req, 'key'), value: losslessField(req, 'value') ?? body.value,
-      expectVersion: body.expect_version, actor: a.id, operator: p.operator,
+      channel: ch.name, key: param(req, 'key'), value: kind.value,
+      expectVersion: kind.expectVersion, actor: a.id, operator: p.operator,
       channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
     }))
     ctx.budgets.takeWriteToken(a.id)
