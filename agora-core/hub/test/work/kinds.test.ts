@@ -98,7 +98,7 @@ describe('work plane: store key kinds and their hub-enforced rules', () => {
     expect(row.value.owner).to.equal(winner)
     const loser = seats.find(s => s.id !== winner) as Caller
     const third = seats.find(s => s.id !== winner && s.id !== loser.id) as Caller
-    const stale = await loser.put('/channels/race/store/claim:prize', {value: {owner: loser.id, cadence_minutes: 5}, expect_version: 0})
+    const stale = await loser.put('/channels/race/store/claim:prize', {value: {owner: loser.id, status: 'mine now'}, expect_version: 0})
     expect(stale.status).to.equal(409)
     expect(stale.body.detail).to.contain('current version is 1')
     const forged = await third.put('/channels/race/store/claim:prize', {value: {owner: loser.id}, expect_version: 1})
