@@ -20,6 +20,14 @@ export function isTerminal(v: Record<string, unknown>): boolean {
   return v.done === true || TERMINAL.has(statusWord(v))
 }
 
+/** Parked words: the row is not moving on purpose, but it is not finished (the board still shows it). */
+export const PARKED = new Set(['parked', 'paused', 'blocked', 'on-hold', 'onhold', 'hold', 'deferred'])
+
+/** Finished: terminal and not merely parked. */
+export function isFinished(v: Record<string, unknown>): boolean {
+  return v.done === true || (TERMINAL.has(statusWord(v)) && !PARKED.has(statusWord(v)))
+}
+
 /** Seats a claim says it waits on: `needs_from` as one seat id or a list of them. */
 export function needsFrom(v: Record<string, unknown>): string[] {
   const n = v.needs_from
@@ -79,7 +87,7 @@ export async function sweepWorkRows(pass: Pass): Promise<string[]> {
         }
       }
       const blockers = needsFrom(v).filter(s => s !== owner)
-      if (blockers.length > 0 && idle > slaMinutes(ctx, channel) * 60) {
+      if (blockers.length > 0 && !isFinished(v) && idle > slaMinutes(ctx, channel) * 60) {
         await once('blocker', version, () => pass.ring(channel, `YOU ARE THE BLOCKER: ${owner}'s ${key} waits on you${typeof v.needs === 'string' ? ` (needs: ${v.needs.slice(0, 200)})` : ''}; answer in the room or say when`,
           {title: `YOU ARE THE BLOCKER ${key}`, to: blockers, data: {ring: 'blocker', key, owner}, dedupeKey: `blocker:${key}:${version}`}))
       }
