@@ -114,7 +114,7 @@ describe('work plane: board, desk, supervise, rulings and the work index on a sc
     expect(w.claims.map((r: any) => r.key)).to.deep.equal(['claim:parser'])
     expect(w.phases).to.deep.equal([])
     expect(w.messages.map((m: any) => m.id)).to.deep.equal([mention.id])
-    expect((await bob.get('/work/not_an_item')).status).to.equal(400)
+    expect((await bob.get(`/work/${'not_an_item'}`)).status).to.equal(400)
     const outsider = await h.register('outsider')
     expect(await outsider.ok('GET', '/work/parser-1')).to.deep.equal({item_id: 'parser-1', rows: [], claims: [], phases: [], messages: []})
     const cw = await carol.ok('GET', '/channels/room/work')
