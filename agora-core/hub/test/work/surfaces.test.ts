@@ -95,6 +95,7 @@ describe('work plane: board, desk, supervise, rulings and the work index on a sc
     expect(dg.phase_lines).to.deep.equal(['phase:build — building (steward carol) next: wire the parser'])
     expect(dg.phases.map((p: any) => p.key)).to.deep.equal(['phase:build'])
     expect((await bob.ok('GET', '/channels/room/info')).phases.map((p: any) => p.value.steward)).to.deep.equal(['carol'])
+    expect((await bob.owed()).phases.map((p: any) => [p.channel, p.key, p.value.steward])).to.deep.equal([['room', 'phase:build', 'carol']])
     expect(await bob.ok('POST', '/channels/room/ruling-acks', {keys: ['ruling:style']}))
       .to.deep.equal({channel: 'room', acked: [{key: 'ruling:style', version: 1}], unacknowledged_rulings: []})
     expect((await bob.ok('GET', '/channels/room/digest')).unacknowledged_rulings).to.deep.equal([])
