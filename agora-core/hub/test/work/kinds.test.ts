@@ -112,4 +112,22 @@ describe('work plane: store key kinds and their hub-enforced rules', () => {
       expect(r.status).to.be.oneOf([400, 404])
     }), {numRuns: 40})
   })
+
+  it('answers arbitrary park/wait fields and ruling-ack bodies with 200 or a teaching 4xx, and a refused write changes nothing (generated)', async () => {
+    await bob.ok('PUT', '/channels/room/store/claim:fuzz', {value: {owner: 'bob', status: 'working'}})
+    const field = fc.constantFrom('needs_from', 'waiting_on', 'blocked_on', 'needs', 'source_message_id')
+    await fc.assert(fc.asyncProperty(field, fc.jsonValue({maxDepth: 3}), async (name, value) => {
+      const before = await bob.ok('GET', '/channels/room/store/claim:fuzz')
+      const r = await bob.put('/channels/room/store/claim:fuzz', {value: {owner: 'bob', status: 'working', [name]: value}})
+      expect(r.status, r.text).to.be.oneOf([200, 400, 403])
+      if (r.status !== 200) {
+        expect(r.body.detail).to.be.a('string').and.match(/[a-z]/)
+        expect(await bob.ok('GET', '/channels/room/store/claim:fuzz')).to.deep.equal(before)
+      } else {
+        await bob.ok('PUT', '/channels/room/store/claim:fuzz', {value: {owner: 'bob', status: 'working'}})
+      }
+      const ack = await bob.post('/channels/room/ruling-acks', {keys: value})
+      expect(ack.status, ack.text).to.be.oneOf([200, 400, 404, 422])
+    }), {numRuns: 60})
+  })
 })
