@@ -11,7 +11,8 @@ const OUTSIDE_SPEC: Array<{pattern: RegExp; what: string}> = [
   {pattern: /\bspec\/(hub|harness|style|peers|ecosystem)\.md\b/, what: 'an outside spec file'},
   {pattern: /(?<![\w-])(hub|harness|style)\.md\b/, what: 'an outside spec file'},
   {pattern: /(^|[\s('"`])(\/work|\/home\/[^/\s]+\/[^\s]*?)\/(shared|spec)\//, what: 'an absolute path to an outside spec'},
-  {pattern: /(^|[\s('"`=])\/work\//, what: 'an absolute path on a development machine'},
+  // The hub's own route GET /work/{item_id} (written /work/{…}, /work/:item, /work/${…} or with an item id) is not a path.
+  {pattern: /(^|[\s('"`=])\/work\/(?!\{|:|\$\{|[a-z0-9._]+-[0-9]+\b)/, what: 'an absolute path on a development machine'},
   {pattern: /(^|[^\w])shared\/spec\b/, what: 'an outside spec folder'},
 ]
 const SECTION = /\u00a7\s?\d/

@@ -7,8 +7,8 @@ import {ensureCommons} from './services/channels.js'
 import {createApp} from './http/app.js'
 import {attachWs, PING_MS} from './ws/server.js'
 import {QUEUE_LIMIT} from './ws/connection.js'
-import {sweepVotes} from './services/votes.js'
-import {sweepDark} from './services/governance/watchdog.js'
+import {Scheduler} from './services/sweeps/scheduler.js'
+import type {SweepReport} from './services/sweeps/scheduler.js'
 import {startNotify} from './services/notify.js'
 import {HUB_VERSION} from './version.js'
 import {CONNECTIONS_MAX, HEADERS_TIMEOUT_MS, IDLE_SOCKET_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS,
@@ -17,6 +17,7 @@ import {createDoorServer} from './http/server.js'
 import type {DoorOptions} from './http/server.js'
 
 export {HUB_VERSION}
+export type {SweepReport}
 export {SUPPORTED_CLIENTS}
 
 export interface HubOptions {
@@ -39,6 +40,10 @@ export interface HubOptions {
   voteSweepMs?: number
   /** Dark watchdog cadence in ms. Default 300000. */
   darkSweepMs?: number
+  /** Wall-clock budget of one sweep pass in ms; a pass that runs out resumes its seat walk next time. Default 2000. */
+  sweepBudgetMs?: number
+  /** Sweeps run only while this answers true (several hub processes on PostgreSQL: an advisory lock). Default: always. */
+  isLeader?: () => Promise<boolean>
   /** Unix seconds (float); injectable clock for tests. */
   now?: () => number
   /** Database client; only 'better-sqlite3' is supported. */
@@ -72,12 +77,14 @@ export interface Hub {
   sweepVotes(): Promise<number>
   /** Run the dark watchdog once now; returns the seats it alerted about. */
   sweepDark(): Promise<string[]>
+  /** Run every sweep once now (or the named ones), one pass under the scheduler; returns what each did. */
+  runSweeps(only?: string[]): Promise<SweepReport>
   close(): Promise<void>
 }
 
 const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
   'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax',
-  'slowRequestMs', 'uiDir'])
+  'slowRequestMs', 'uiDir', 'sweepBudgetMs', 'isLeader'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -133,6 +140,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     pingMs: positive('wsPingMs', options.wsPingMs, PING_MS),
     queueLimit: positive('wsQueueLimit', options.wsQueueLimit, QUEUE_LIMIT),
   }
+  const sweepBudgetMs = positive('sweepBudgetMs', options.sweepBudgetMs, 2000)
+  if (options.isLeader !== undefined && typeof options.isLeader !== 'function') throw new Error("hub option 'isLeader' must be an async function answering true or false")
   const db = await openDb(opts.db, options.client)
   const ctx = createCtx(opts, sqliteStorage(db.sql))
   await ctx.cache.load()
@@ -157,32 +166,29 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throw err
   }
   const port = (server.address() as AddressInfo).port
-  const timer = setInterval(() => {
-    sweepVotes(ctx).catch((err: unknown) => {
-      process.stderr.write(`agora hub: vote sweep failed: ${(err as Error).message}\n`)
-    })
-  }, opts.voteSweepMs)
-  timer.unref()
-  const darkTimer = setInterval(() => {
-    sweepDark(ctx).catch((err: unknown) => {
-      process.stderr.write(`agora hub: dark watchdog failed: ${(err as Error).message}\n`)
-    })
-  }, opts.darkSweepMs)
-  darkTimer.unref()
+  const scheduler = new Scheduler(ctx, {
+    isLeader: options.isLeader, voteSweepMs: opts.voteSweepMs, darkSweepMs: opts.darkSweepMs,
+    budgetMs: sweepBudgetMs,
+  })
+  scheduler.start()
   let closing: Promise<void> | null = null
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
   return {
     url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: opts.db,
     async sweepVotes() {
-      return sweepVotes(ctx)
+      const r = (await scheduler.run({only: ['votes']})).results.votes
+      return typeof r === 'number' ? r : 0
     },
     async sweepDark() {
-      return sweepDark(ctx)
+      const r = (await scheduler.run({only: ['dark']})).results.dark
+      return Array.isArray(r) ? r as string[] : []
+    },
+    runSweeps(only?: string[]) {
+      return scheduler.run(only ? {only} : {})
     },
     async close() {
       closing ??= (async () => {
-        clearInterval(timer)
-        clearInterval(darkTimer)
+        scheduler.stop()
         ws.close()
         notify?.stop()
         const done = new Promise<void>(ok => server.close(() => ok()))

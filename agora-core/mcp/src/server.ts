@@ -21,6 +21,7 @@ import {registerLeaseTools} from './tools/leases.js'
 import {registerVoteTools} from './tools/votes.js'
 import {registerLifecycleTools} from './tools/lifecycle.js'
 import {registerColleagueTools} from './tools/colleagues.js'
+import {registerWorkTools} from './tools/work.js'
 
 export interface AgoraServerOptions {
   identity: McpIdentity
@@ -61,6 +62,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
     registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools,
-    registerLifecycleTools, registerColleagueTools]) register(context)
+    registerLifecycleTools, registerColleagueTools, registerWorkTools]) register(context)
   return server
 }

@@ -94,6 +94,13 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL)`,
     ],
   },
+  {
+    name: '0007_work_ruling_acks',
+    sql: [
+      `CREATE TABLE ruling_acks (channel TEXT NOT NULL, key TEXT NOT NULL, agent_id TEXT NOT NULL, version INTEGER NOT NULL,
+        acked_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (channel, key, agent_id))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -29,6 +29,8 @@ import {diagnosticsRoutes} from '../routes/diagnostics.js'
 import {SlowLog} from '../services/diagnostics/slow.js'
 import {deskUiRoutes} from '../routes/desk-ui.js'
 import {deskCookie} from './desk-cookie.js'
+import {workRoutes} from '../routes/work.js'
+import {surfaceRoutes} from '../routes/surfaces.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -42,7 +44,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.use(deskCookie(ctx))
   app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes]) {
     app.use(routes(ctx))
   }
   app.use(diagnosticsRoutes(ctx, slow, ctx.now()))

@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {openPhases} from '../services/work/phases.js'
 import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
@@ -34,7 +35,9 @@ export function channelRoutes(ctx: Ctx): Router {
 
   r.get('/channels/:c/info', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    send(res, await channelInfo(ctx, requireMember(ctx, param(req, 'c'), a.id)))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const phases = (await openPhases(ctx, [ch.name])).map(p => ({key: p.key, track: p.track, value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
+    send(res, {...(await channelInfo(ctx, ch)), phases})
   })
 
   r.get('/channels/:c/members', async (req, res) => {

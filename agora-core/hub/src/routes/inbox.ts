@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {openPhases} from '../services/work/phases.js'
 import type {Ctx} from '../services/context.js'
 import {principal, send, sendJson} from '../http/respond.js'
 import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
@@ -28,7 +29,11 @@ export function inboxRoutes(ctx: Ctx): Router {
   r.get('/owed', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     if (req.headers['x-agora-reception'] === '1') ctx.presence.armReception(a.id)
-    send(res, await computeOwed(ctx, a.id))
+    const owed = await computeOwed(ctx, a.id)
+    // The open phase rows across the seat's rooms (services/work/phases.ts).
+    const phases = (await openPhases(ctx, ctx.cache.channelsOf(a.id))).map(p => ({channel: p.channel, key: p.key, track: p.track,
+      value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
+    send(res, {...owed, phases})
   })
   return r
 }

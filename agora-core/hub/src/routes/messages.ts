@@ -1,4 +1,5 @@
 import {Router} from 'express'
+import {digestWorkFields} from '../services/work/digest-fields.js'
 import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
@@ -63,7 +64,8 @@ export function messageRoutes(ctx: Ctx): Router {
   })
   r.get('/channels/:c/digest', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    send(res, await digest(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    send(res, {...(await digest(ctx, ch.name)), ...(await digestWorkFields(ctx, ch.name, a.id))})
   })
 
   r.post('/channels/:c/messages/:id/retract', async (req, res) => {

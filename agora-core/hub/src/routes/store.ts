@@ -5,7 +5,8 @@ import {losslessField, param, principal, send} from '../http/respond.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
-import {entry, getRow, listStore, putValue} from '../services/store.js'
+import {entry, getRow, listStore, putValue, storeKey} from '../services/store.js'
+import {checkWorkKey} from '../services/work/kinds.js'
 
 export function storeRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -31,9 +32,13 @@ export function storeRoutes(ctx: Ctx): Router {
     const body = validate('storePut', req.body)
     await pauseGate(ctx, p.operator, ch.name)
     if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
+    ctx.budgets.requireWriteToken(a.id)
+    // The work-plane key kinds (claim: park/wait, phase:, gate:, queue:, ruling:, work:) are checked first.
+    const kind = await checkWorkKey(ctx, {channel: ch.name, key: storeKey(param(req, 'key')), value: losslessField(req, 'value') ?? body.value,
+      expectVersion: body.expect_version, actor: a.id, operator: p.operator})
     const written = await ctx.budgets.spendWrite(a.id, () => ctx.db.tx(async () => putValue(ctx, {
-      channel: ch.name, key: param(req, 'key'), value: losslessField(req, 'value') ?? body.value,
-      expectVersion: body.expect_version, actor: a.id, operator: p.operator,
+      channel: ch.name, key: param(req, 'key'), value: kind.value,
+      expectVersion: kind.expectVersion, actor: a.id, operator: p.operator,
       channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
     })))
     send(res, written)

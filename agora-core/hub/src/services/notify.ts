@@ -2,6 +2,7 @@ import {chmodSync, appendFileSync, mkdirSync, renameSync, statSync} from 'node:f
 import {join} from 'node:path'
 import type {Ctx} from './context.js'
 import {buildEnvelope} from './envelopes.js'
+import {setWakeWriter} from './wake-writer.js'
 
 export const ROTATE_BYTES = 8 * 1024 * 1024
 
@@ -76,5 +77,11 @@ export function startNotify(ctx: Ctx, dir: string): {stop(): void} {
       process.stderr.write(`agora hub: notify line failed: ${(err as Error).message}\n`)
     })
   })
-  return {stop: off}
+  // Re-emitted wakes join the same chain, so a wake line never overtakes the post lines before it.
+  setWakeWriter(ctx, (agent, m) => {
+    chain = chain.then(async () => write(agent, notifyLine(await buildEnvelope(ctx, m, agent)))).catch((err: unknown) => {
+      process.stderr.write(`agora hub: wake line failed: ${(err as Error).message}\n`)
+    })
+  })
+  return {stop: () => { off(); setWakeWriter(ctx, null) }}
 }

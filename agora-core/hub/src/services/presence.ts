@@ -40,6 +40,11 @@ export class Presence {
     this.seat(agent).receptionAt = this.ctx.now()
   }
 
+  /** When the seat last armed its reception heartbeat (an /owed call with X-Agora-Reception), or null. */
+  receptionAt(agent: string): number | null {
+    return this.seats.get(agent)?.receptionAt ?? null
+  }
+
   /** `{agent_id, state, updated_at}` as served. */
   row(agent: string): Record<string, unknown> {
     const s = this.seat(agent)

@@ -4,6 +4,8 @@ import type {Caller} from '../helpers/hub.js'
 
 const EXTERNAL = {kind: 'external', ref: 'https://ci.example/run/7', sha256: 'ab'.repeat(32), size_bytes: 10}
 const REPORT = {kind: 'fs', ref: 'out/report.md'}
+/** The completion-report gate: a delegate's report also cites the plan it followed. */
+const PLAN = {kind: 'store', ref: 'plan:report'}
 
 /** Discharge and closure of operator messages by a reporting delegate (settled_by). */
 describe('reporting delegate closure', () => {
@@ -19,6 +21,7 @@ describe('reporting delegate closure', () => {
     ;({olga, dora, bob, carol} = await operatorRoom(h))
     await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'dora', powers: ['reporting']})
     await bob.ok('PUT', '/channels/room/fs/out/report.md', {content: 'the report'})
+    await dora.ok('PUT', '/channels/room/store/plan:report', {value: {steps: ['bob writes out/report.md']}})
   })
   afterEach(async () => { await h.close() })
 
@@ -37,7 +40,7 @@ describe('reporting delegate closure', () => {
 
   it('discharges an operator\'s binary message on the delegate\'s resolved reply citing verified evidence, and drops it from /owed', async () => {
     const m = await olga.postMessage('room', {body: 'write the report', status: 'open', to: ['bob']})
-    expect((await resolved(dora, m.id, {evidence: [REPORT, EXTERNAL]})).status).to.equal(200)
+    expect((await resolved(dora, m.id, {evidence: [PLAN, REPORT, EXTERNAL]})).status).to.equal(200)
     expect(await closed(m.id)).to.equal(true)
     expect((await dora.owed()).to_answer.map((r: {id: string}) => r.id)).to.not.include(m.id)
     expect((await bob.owed()).to_answer.map((r: {id: string}) => r.id)).to.not.include(m.id)
@@ -55,14 +58,14 @@ describe('reporting delegate closure', () => {
     const m = await olga.postMessage('room', {body: 'build it', status: 'open', asks: [{id: 'a1', text: 'who builds?', to: ['bob']}]})
     await bob.postMessage('room', {body: 'I do', status: 'reply', reply_to: m.id, answers: ['a1']})
     expect(await closed(m.id)).to.equal(false)
-    await resolved(dora, m.id, {evidence: [REPORT]})
+    await resolved(dora, m.id, {evidence: [PLAN, REPORT]})
     expect(await closed(m.id)).to.equal(true)
   })
 
   it('closes an operator message with pending asks on the delegate\'s settled_by reply citing evidence, normalizing the ref to an id', async () => {
     const m = await olga.postMessage('room', {body: 'build it', status: 'open', asks: [{id: 'a1', text: 'who builds?', to: ['bob']}]})
     const settling = await bob.postMessage('room', {body: 'merged in #42'})
-    const r = await resolved(dora, m.id, {settled_by: `#${settling.seq}`, evidence: [REPORT]})
+    const r = await resolved(dora, m.id, {settled_by: `#${settling.seq}`, evidence: [PLAN, REPORT]})
     expect(r.status).to.equal(200)
     expect(r.body.data.settled_by).to.equal(settling.id)
     expect(await closed(m.id)).to.equal(true)
@@ -108,7 +111,7 @@ describe('reporting delegate closure', () => {
 
   it('keeps a thread closed by the delegate\'s evidenced report after the grant ends: the report is judged by the grant in force when it was posted', async () => {
     const m = await olga.postMessage('room', {body: 'write the report', status: 'open'})
-    await resolved(dora, m.id, {evidence: [REPORT]})
+    await resolved(dora, m.id, {evidence: [PLAN, REPORT]})
     t += 1
     await h.admin.ok('DELETE', '/admin/delegation/dora')
     t += 30 * 86400
@@ -118,9 +121,25 @@ describe('reporting delegate closure', () => {
   it('does not count an evidenced report the seat posted before it held the grant', async () => {
     await h.admin.ok('DELETE', '/admin/delegation/dora')
     const m = await olga.postMessage('room', {body: 'write the report', status: 'open'})
-    await resolved(dora, m.id, {evidence: [REPORT]})
+    await resolved(dora, m.id, {evidence: [PLAN, REPORT]})
     t += 1
     await h.admin.ok('PUT', '/admin/delegation', {agent_id: 'dora', powers: ['reporting']})
     expect(await closed(m.id)).to.equal(false)
+  })
+
+  it('refuses the delegate\'s evidenced report without a plan: row, or citing only its own work while peers are in the room (403, nothing posted)', async () => {
+    const m = await olga.postMessage('room', {body: 'write the report', status: 'open'})
+    const before = (await olga.history('room')).length
+    const noPlan = await resolved(dora, m.id, {evidence: [REPORT]})
+    expect(noPlan.status).to.equal(403)
+    expect(noPlan.body.detail).to.contain("cites the plan it followed: write a plan:<slug> row in 'room'")
+    await dora.ok('PUT', '/channels/room/fs/out/mine.md', {content: 'my own summary'})
+    const ownOnly = await resolved(dora, m.id, {evidence: [PLAN, {kind: 'fs', ref: 'out/mine.md'}]})
+    expect(ownOnly.status).to.equal(403)
+    expect(ownOnly.body.detail).to.match(/^with peers in 'room' \(.*bob.*\), a completion report also cites an artifact one of them authored/)
+    expect((await olga.history('room')).length).to.equal(before + 1)
+    expect(await closed(m.id)).to.equal(false)
+    expect((await resolved(dora, m.id, {evidence: [PLAN, REPORT]})).status).to.equal(200)
+    expect(await closed(m.id)).to.equal(true)
   })
 })

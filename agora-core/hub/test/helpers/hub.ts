@@ -22,6 +22,9 @@ export interface HubOptions {
   toCloseMinAge?: number
   voteSweepMs?: number
   now?: () => number
+  /** Sweep pass budget and leadership check (the scheduler's knobs). */
+  sweepBudgetMs?: number
+  isLeader?: () => Promise<boolean>
   /** Directory for notify files; off (null) unless a test asks for it. */
   notifyDir?: string
   /** WS keepalive interval and per-connection live queue bound (hub defaults otherwise). */
@@ -129,6 +132,8 @@ export class TestHub {
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
+        ...(opts.sweepBudgetMs ? {sweepBudgetMs: opts.sweepBudgetMs} : {}),
+        ...(opts.isLeader ? {isLeader: opts.isLeader} : {}),
         ...(opts.wsPingMs ? {wsPingMs: opts.wsPingMs} : {}),
         ...(opts.wsQueueLimit ? {wsQueueLimit: opts.wsQueueLimit} : {}),
         ...opts.door,

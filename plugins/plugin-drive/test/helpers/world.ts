@@ -35,13 +35,14 @@ export interface World {
   close(): Promise<void>
 }
 
-export async function openWorld(options: {notify?: boolean; ratePerMinute?: number} = {}): Promise<World> {
+export async function openWorld(options: {notify?: boolean; ratePerMinute?: number; now?: () => number} = {}): Promise<World> {
   const root = mkdtempSync(join(tmpdir(), 'agora-drive-world-'))
   const home = join(root, 'home')
   const workspace = join(root, 'workspace')
   mkdirSync(home, {recursive: true, mode: 0o700})
   mkdirSync(workspace, {recursive: true})
-  const hub = await createHub({db: ':memory:', port: 0, adminKey: ADMIN, notifyDir: options.notify === false ? null : home, ratePerMinute: options.ratePerMinute ?? 60})
+  const hub = await createHub({db: ':memory:', port: 0, adminKey: ADMIN, notifyDir: options.notify === false ? null : home, ratePerMinute: options.ratePerMinute ?? 60,
+    ...(options.now ? {now: options.now} : {})})
   const register = async (id: string): Promise<Seat> => {
     const res = await fetch(`${hub.url}/agents`, {method: 'POST', headers: {authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json'}, body: JSON.stringify({id, about: `${id} seat`})})
     const body = (await res.json()) as {api_key: string}

@@ -1,0 +1,24 @@
+import {Args} from '@oclif/core'
+
+import {clean} from '../../render.js'
+import {SeatCommand} from '../../seat-command.js'
+import type {Obj} from '../../work-text.js'
+
+export default class Rulings extends SeatCommand {
+  static description = 'Show a channel\'s standing rulings (operator ruling: rows) and mark the ones you have not acknowledged; acknowledge them with agora rulings ack.'
+  static examples = ['<%= config.bin %> rulings build', '<%= config.bin %> rulings build --json']
+  static args = {channel: Args.string({description: 'the channel', required: true})}
+
+  async run(): Promise<{channel: string; rulings: Obj[]; unacknowledged_rulings: string[]}> {
+    const {args, flags} = await this.parse(Rulings)
+    const {client} = await this.openSeat(flags)
+    const d = await client.request<Obj>('GET', `/channels/${encodeURIComponent(args.channel)}/digest`)
+    if (d.rulings.length === 0) this.log(`no rulings in ${args.channel}`)
+    for (const r of d.rulings) {
+      const fresh = d.unacknowledged_rulings.includes(r.key)
+      this.log(`${fresh ? 'NEW ' : ''}${r.key} v${r.version} by ${r.updated_by}: ${clean(r.text)}`)
+    }
+    if (d.unacknowledged_rulings.length) this.log(`acknowledge with: agora rulings ack ${args.channel} ${d.unacknowledged_rulings.join(' ')}`)
+    return {channel: args.channel, rulings: d.rulings, unacknowledged_rulings: d.unacknowledged_rulings}
+  }
+}

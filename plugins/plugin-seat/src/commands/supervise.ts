@@ -1,0 +1,26 @@
+import {Args} from '@oclif/core'
+
+import {clean} from '../render.js'
+import {SeatCommand} from '../seat-command.js'
+import {rowText} from '../work-text.js'
+import type {Obj} from '../work-text.js'
+
+export default class Supervise extends SeatCommand {
+  static description = 'A delegate\'s radar (GET /supervise, or GET /channels/{c}/supervise): idle-but-live seats, dark seats owing escalated answers, stuck rows, unowned questions and escalated threads.'
+  static examples = ['<%= config.bin %> supervise', '<%= config.bin %> supervise build --json']
+  static args = {channel: Args.string({description: 'one channel (default: every channel you are in)'})}
+
+  async run(): Promise<Obj> {
+    const {args, flags} = await this.parse(Supervise)
+    const {client} = await this.openSeat(flags)
+    const out = args.channel ? await client.request<Obj>('GET', `/channels/${encodeURIComponent(args.channel)}/supervise`)
+      : await client.request<Obj>('GET', '/supervise')
+    for (const s of args.channel ? [out] : out.channels) {
+      this.log(`#${s.channel}: idle ${s.idle_seats.join(', ') || '-'}; dark ${s.dark_seats.join(', ') || '-'}`)
+      for (const r of s.stuck_rows) this.log(`  stuck      ${rowText(r, s.channel)}`)
+      for (const m of s.unowned) this.log(`  unowned    #${s.channel}#${m.seq} from ${m.sender}  ${clean(m.title)}`)
+      for (const m of s.escalated) this.log(`  escalated  #${s.channel}#${m.seq} waiting on ${m.waiting_on.join(',') || 'anyone'}  ${clean(m.title)}`)
+    }
+    return out
+  }
+}
