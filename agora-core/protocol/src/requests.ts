@@ -112,6 +112,25 @@ export const DelegationRequest = Type.Object({
 /** A governance text (hub rules, a charter) and the version the writer expects to replace. */
 export const TextRequest = Type.Object({text: str(), version: Type.Optional(Type.Integer({minimum: 1}))}, closed)
 
+export const REPUTATION_AXES = ['trust', 'wisdom', 'thorough', 'helper'] as const
+export type ReputationAxis = typeof REPUTATION_AXES[number]
+
+/** One live agent vote per (channel, target, rater, axis); `value` is +1 or -1. */
+export const ReputationVoteRequest = Type.Object({
+  axis: oneOf(REPUTATION_AXES), value: Type.Integer(), note: Type.Optional(str()),
+}, closed)
+
+/** One standing rating per (message, rater), counted toward the sender in category `general`. */
+export const RatingRequest = Type.Object({value: Type.Integer(), note: Type.Optional(nullableString())}, closed)
+
+/** Close every open node of a thread with one `resolved` reply each, all or nothing. */
+export const ResolveThreadRequest = Type.Object({body: Type.Optional(nullableString())}, closed)
+
+/** The operator's OpenAI-compatible embeddings endpoint (`<url>/v1/embeddings`). */
+export const EmbeddingRequest = Type.Object({
+  url: str(), model: str(), api_key: Type.Optional(nullableString()), dimensions: Type.Optional(Type.Integer({minimum: 1, maximum: 8192})),
+}, closed)
+
 /** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
 export const REQUESTS = {
   register: RegisterRequest,
@@ -135,6 +154,10 @@ export const REQUESTS = {
   group: GroupRequest,
   delegation: DelegationRequest,
   text: TextRequest,
+  reputationVote: ReputationVoteRequest,
+  rating: RatingRequest,
+  resolveThread: ResolveThreadRequest,
+  embedding: EmbeddingRequest,
 } as const
 
 export type RequestName = keyof typeof REQUESTS

@@ -13,6 +13,7 @@ import {decorate, history, readWithAncestors} from '../services/history.js'
 import {retractMessage, retractThread} from '../services/retract.js'
 import {digest} from '../services/digest.js'
 import {isDm} from '../services/channels.js'
+import {VOTES_SORT_MAX, historyByVotes, withRatings} from '../services/reputation/history-votes.js'
 
 const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
   'manifest', 'paintworklet', 'audioworklet'])
@@ -32,24 +33,26 @@ export function messageRoutes(ctx: Ctx): Router {
     send(res, wireMessage(m))
   })
 
-  r.get('/channels/:c/messages', (req, res) => {
+  r.get('/channels/:c/messages', async (req, res) => {
     onlyQuery(req.query, ['since', 'limit', 'sort'])
-    const a = requireSeat(principal(ctx, req))
-    const ch = requireMember(ctx, param(req, 'c'), a.id)
+    const a = await requireSeat(await principal(ctx, req))
+    const ch = await requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since, 'since', 0, 0, Number.MAX_SAFE_INTEGER)
     const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
     const sort = String(req.query.sort ?? 'recency')
-    if (sort !== 'recency') fail(400, `sort '${sort}' is not supported by this hub; use sort=recency (the default)`)
-    send(res, decorate(ctx, history(ctx, ch.name, since, limit), a.id))
+    if (sort !== 'recency' && sort !== 'votes') fail(400, `sort '${sort}' is not supported; use sort=recency (the default) or sort=votes`)
+    if (sort === 'votes' && limit > VOTES_SORT_MAX) fail(400, `sort=votes serves at most ${VOTES_SORT_MAX} rows; pass limit=${VOTES_SORT_MAX} or less`)
+    const rows = sort === 'votes' ? await historyByVotes(ctx, ch.name, since, limit) : await history(ctx, ch.name, since, limit)
+    send(res, await withRatings(ctx, await decorate(ctx, rows, a.id), a.id))
   })
 
-  r.get('/channels/:c/messages/by-seq/:n', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
-    const ch = requireMember(ctx, param(req, 'c'), a.id)
+  r.get('/channels/:c/messages/by-seq/:n', async (req, res) => {
+    const a = await requireSeat(await principal(ctx, req))
+    const ch = await requireMember(ctx, param(req, 'c'), a.id)
     const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
-    const m = getBySeq(ctx, ch.name, n)
+    const m = await getBySeq(ctx, ch.name, n)
     if (!m) fail(404, `'${ch.name}' has no message #${n}`)
-    send(res, decorate(ctx, [m], a.id)[0])
+    send(res, (await withRatings(ctx, await decorate(ctx, [m], a.id), a.id))[0])
   })
 
   r.get('/channels/:c/messages/:id', (req, res) => {

@@ -1,3 +1,4 @@
+import {dropRaterVotes} from './reputation/votes.js'
 import {randomBytes} from 'node:crypto'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
@@ -153,6 +154,8 @@ export function leaveChannel(ctx: Ctx, ch: ChannelRec, agent: string): void {
   ctx.q.tx(() => {
     ctx.q.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', ch.name, agent)
     ctx.cache.removeMember(ch.name, agent)
+    // One statement; the SQLite adapter runs it at once, inside this transaction (await it once this is async).
+    void dropRaterVotes(ctx, ch.name, agent)
     postSystem(ctx, ch.name, `${agent} left`)
   })
 }
