@@ -6,7 +6,7 @@ import type {EmbeddingConfig} from './embedding.js'
 import {BATCH, cosine, embed, loadEmbedding} from './embedding.js'
 
 /** A semantic hit must be at least this similar to the query (cosine), or it is noise. */
-const MIN_SIMILARITY = 0.5
+const MIN_SIMILARITY = 0.3
 /** Vectors compared per query: a bound, like every list. */
 const SCAN_CAP = 50_000
 
