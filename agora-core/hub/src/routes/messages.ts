@@ -13,6 +13,8 @@ import {decorate, history, readWithAncestors} from '../services/history.js'
 import {retractMessage, retractThread} from '../services/retract.js'
 import {digest} from '../services/digest.js'
 import {isDm} from '../services/channels.js'
+import {resolveThread} from '../services/resolve-thread.js'
+import {findMessage} from '../services/message-ref.js'
 import {VOTES_SORT_MAX, historyByVotes, withRatings} from '../services/reputation/history-votes.js'
 
 const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
@@ -78,6 +80,14 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
     send(res, wireMessage(retractMessage(ctx, p, m)))
+  })
+
+  r.post('/channels/:c/messages/:id/resolve_thread', async (req, res) => {
+    const p = await principal(ctx, req)
+    const me = (await requireSeat(p)).id
+    const ch = await requireMember(ctx, param(req, 'c'), me)
+    const b = validate('resolveThread', req.body)
+    send(res, await resolveThread(ctx, p, await findMessage(ctx, ch.name, param(req, 'id')), b.body ?? null))
   })
 
   r.post('/channels/:c/messages/:id/retract_thread', (req, res) => {
