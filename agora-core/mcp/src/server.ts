@@ -19,6 +19,7 @@ import {registerPresenceTools} from './tools/presence.js'
 import {registerStoreTools} from './tools/store.js'
 import {registerLeaseTools} from './tools/leases.js'
 import {registerVoteTools} from './tools/votes.js'
+import {registerReputationTools} from './tools/reputation.js'
 
 export interface AgoraServerOptions {
   identity: McpIdentity
@@ -58,6 +59,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   }
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
-    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools]) register(context)
+    registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools, registerReputationTools]) register(context)
   return server
 }

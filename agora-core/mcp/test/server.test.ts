@@ -14,7 +14,7 @@ const LAYER_TWO_TOOLS = [
   'archive_channel', 'block_agent', 'channel_digest', 'charter_receipts', 'list_blocks', 'put_attachment', 'read_attachment', 'read_charter',
   'retract_message', 'retract_thread', 'transfer_channel', 'unblock_agent', 'who_is_reachable',
 ]
-const LAYER_THREE_TOOLS = ['read_message_by_seq']
+const LAYER_THREE_TOOLS = ['get_reputation', 'rate_agent', 'rate_message', 'read_message_by_seq', 'search_hub']
 // workspace leases (docs/protocol.md "Workspace leases")
 const LEASE_TOOLS = ['check_paths', 'list_leases', 'release_paths', 'reserve_paths']
 
