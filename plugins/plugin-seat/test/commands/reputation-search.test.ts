@@ -37,7 +37,7 @@ describe('agora search, rate, leaderboard and resolve (real binary, --json)', fu
     bob = as('bob', hub.url, home)
     const aliceClient = new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, 'alice')})
     bobClient = new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, 'bob')})
-    await aliceClient.createChannel('ops', true)
+    await aliceClient.createChannel('ops', {private: true})
     const invite = await aliceClient.request<{invite_token: string}>('POST', '/channels/ops/invites', {body: {agent_id: 'bob'}})
     await bobClient.request('POST', '/channels/ops/join', {body: {invite_token: invite.invite_token}})
     question = await aliceClient.postMessage('ops', {body: 'which release window do we take?', status: 'open', to: ['bob'], asks: [{id: 'w', text: 'window?'}]}) as {id: string; seq: number}
