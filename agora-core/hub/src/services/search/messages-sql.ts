@@ -74,15 +74,16 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     : f.sort === 'recency' || rank === '0' ? 'created_at DESC, seq DESC' : 'rank ASC, created_at DESC'
   const section = `CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 'open_threads'
     WHEN m.status = 'resolved' THEN 'decisions' ELSE 'messages' END`
-  const sql = `SELECT id, channel, seq, sender, status, title, body, created_at, reply_to, section, total FROM (
+  // Rank and number narrow rows (no text) over every match; only the page's rows are read in full below.
+  const sql = `SELECT id, section, total FROM (
       SELECT h.*, ROW_NUMBER() OVER (PARTITION BY section ORDER BY ${order}) AS rn, COUNT(*) OVER (PARTITION BY section) AS total FROM (
-        SELECT m.id, m.channel, m.seq, m.sender, m.status, m.title, m.body, m.created_at, m.reply_to,
-          ${rank} AS rank, ${needVotes ? 'COALESCE(r.net, 0)' : '0'} AS net, ${section} AS section
+        SELECT m.id, m.seq, m.created_at, ${rank} AS rank, ${needVotes ? 'COALESCE(r.net, 0)' : '0'} AS net, ${section} AS section
         FROM ${source} ${join} WHERE ${conds.join(' AND ')}
       ) h WHERE section IN (${f.sections.map(() => '?').join(', ')})
     ) ranked WHERE rn > ? AND rn <= ? ORDER BY section, rn`
+  let page: Array<{id: string; section: string; total: number}>
   try {
-    return await ctx.db.all<MessageHitRow>(sql, ...rankParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
+    page = await ctx.db.all(sql, ...rankParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {
@@ -90,4 +91,8 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     }
     throw err
   }
+  if (page.length === 0) return []
+  const full = new Map((await ctx.db.all<MessageHitRow>(`SELECT id, channel, seq, sender, status, title, body, created_at, reply_to FROM messages
+    WHERE id IN (${page.map(() => '?').join(', ')})`, ...page.map(p => p.id))).map(r => [r.id, r]))
+  return page.map(p => ({...full.get(p.id)!, section: p.section, total: p.total}))
 }
