@@ -62,7 +62,8 @@ async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchPa
       out[s].total += found.total
     }
     if (wanted.includes('people') && p.sender === null && p.since === null && p.until === null) {
-      out.people = {...searchPeople(ctx, channels, p.q, relaxed, p.offset, p.limit), shown: 0}
+      const found = searchPeople(ctx, channels, p.q, relaxed, p.offset, p.limit)
+      out.people = {hits: found.hits, shown: 0, total: found.total}
     }
   }
   for (const s of SECTIONS) out[s].shown = out[s].hits.length

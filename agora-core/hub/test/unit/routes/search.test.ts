@@ -29,6 +29,7 @@ describe('GET /search', () => {
   it('answers the grouped SearchReport with six fixed sections and lexical mode', async () => {
     const m = await post(bob, 'room', {title: 'Deploy plan', body: 'the deploy runs at noon from the release branch'})
     const r = await bob.ok('GET', '/search?q=deploy')
+    for (const s of ['decisions', 'open_threads', 'work', 'people', 'files', 'messages']) expect(Object.keys(r[s]), s).to.deep.equal(['hits', 'shown', 'total'])
     expect(Object.keys(r)).to.deep.equal(['decisions', 'open_threads', 'work', 'people', 'files', 'messages', 'relaxed', 'channels_searched',
       'next_cursor', 'computed_at', 'mode_used', 'semantic_coverage', 'notice'])
     expect(r.messages).to.deep.equal({shown: 1, total: 1, hits: [{channel: 'room', seq: m.seq, id: m.id, ref: `room#${m.seq}`, sender: 'bob',
