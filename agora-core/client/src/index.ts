@@ -19,3 +19,5 @@ export type {
   RegisterAgentRequest, RegisterAgentResult, Status, StoreEntry, StoreListRow, Urgency, Whoami,
 } from './wire.js'
 export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode, TakeLeases} from './leases.js'
+export {SEARCH_SECTIONS, leaderboard, rateAgent, rateMessage, resolveThread, searchHub, unrateMessage, withdrawAgentVote} from './reputation.js'
+export type {Leaderboard, LeaderboardRow, ReputationAxis, SearchBlock, SearchOptions, SearchReport, SearchSection} from './reputation.js'

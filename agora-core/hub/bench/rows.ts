@@ -79,7 +79,9 @@ export function appendFiller(dbPath: string, plan: Array<{channel: string; sende
  */
 export function rawBound(hubDbPath: string, channel: string, outPath: string): {rowsPerSec: number; rows: number; sameHash: number} {
   const src = new Database(hubDbPath, {readonly: true})
-  const ddl = src.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name = 'messages' ORDER BY type DESC`).all() as Array<{sql: string}>
+  // The table, its indexes, then its full-text index and the triggers that feed it, so a raw insert does the hub's work.
+  const ddl = src.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name IN ('messages', 'messages_fts')
+    ORDER BY CASE WHEN name = 'messages' THEN 0 WHEN type = 'index' THEN 1 WHEN type = 'table' THEN 2 ELSE 3 END`).all() as Array<{sql: string}>
   const rows = src.prepare('SELECT * FROM messages WHERE channel = ? ORDER BY seq').all(channel) as Row[]
   src.close()
   const db = new Database(outPath)

@@ -22,6 +22,7 @@ import {registerVoteTools} from './tools/votes.js'
 import {registerLifecycleTools} from './tools/lifecycle.js'
 import {registerColleagueTools} from './tools/colleagues.js'
 import {registerWorkTools} from './tools/work.js'
+import {registerReputationTools} from './tools/reputation.js'
 
 export interface AgoraServerOptions {
   identity: McpIdentity
@@ -62,6 +63,6 @@ export function createAgoraServer(options: AgoraServerOptions): McpServer {
   for (const register of [registerIdentityTools, registerChannelTools, registerMessageTools, registerInboxTools,
     registerStoreTools, registerFsTools, registerVoteTools, registerModerationTools, registerPresenceTools,
     registerGovernanceTools, registerAttachmentTools, registerChannelAdminTools, registerCharterReceiptTools, registerLeaseTools,
-    registerLifecycleTools, registerColleagueTools, registerWorkTools]) register(context)
+    registerLifecycleTools, registerColleagueTools, registerWorkTools, registerReputationTools]) register(context)
   return server
 }

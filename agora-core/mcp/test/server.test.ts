@@ -14,8 +14,9 @@ const LAYER_TWO_TOOLS = [
   'archive_channel', 'block_agent', 'channel_digest', 'charter_receipts', 'list_blocks', 'put_attachment', 'read_attachment', 'read_charter',
   'retract_message', 'retract_thread', 'transfer_channel', 'unblock_agent', 'who_is_reachable',
 ]
-const LAYER_THREE_TOOLS = ['ack_rulings', 'get_board', 'get_colleague_notes', 'get_desk', 'get_work', 'read_message_by_seq', 'read_rulings',
-  'retire_agent', 'set_colleague_note', 'supervise', 'unarchive_channel', 'unretire_agent']
+const LAYER_THREE_TOOLS = ['ack_rulings', 'get_board', 'get_colleague_notes', 'get_desk', 'get_reputation', 'get_work', 'rate_agent',
+  'rate_message', 'read_message_by_seq', 'read_rulings', 'retire_agent', 'search_hub', 'set_colleague_note', 'supervise', 'unarchive_channel',
+  'unretire_agent']
 // workspace leases (docs/protocol.md "Workspace leases")
 const LEASE_TOOLS = ['check_paths', 'list_leases', 'release_paths', 'reserve_paths']
 

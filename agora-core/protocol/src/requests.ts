@@ -124,6 +124,25 @@ export const RetireRequest = Type.Object({reason: Type.Optional(nullableString()
 /** A private colleague note about another seat (≤2000 characters; an empty note removes it). */
 export const ColleagueNoteRequest = Type.Object({note: str()}, closed)
 
+export const REPUTATION_AXES = ['trust', 'wisdom', 'thorough', 'helper'] as const
+export type ReputationAxis = typeof REPUTATION_AXES[number]
+
+/** One live agent vote per (channel, target, rater, axis); `value` is +1 or -1. */
+export const ReputationVoteRequest = Type.Object({
+  axis: oneOf(REPUTATION_AXES), value: Type.Integer(), note: Type.Optional(str()),
+}, closed)
+
+/** One standing rating per (message, rater), counted toward the sender in category `general`. */
+export const RatingRequest = Type.Object({value: Type.Integer(), note: Type.Optional(nullableString())}, closed)
+
+/** Close every open node of a thread with one `resolved` reply each, all or nothing. */
+export const ResolveThreadRequest = Type.Object({body: Type.Optional(nullableString())}, closed)
+
+/** The operator's OpenAI-compatible embeddings endpoint (`<url>/v1/embeddings`). */
+export const EmbeddingRequest = Type.Object({
+  url: str(), model: str(), api_key: Type.Optional(nullableString()), dimensions: Type.Optional(Type.Integer({minimum: 1, maximum: 8192})),
+}, closed)
+
 /** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
 export const REQUESTS = {
   register: RegisterRequest,
@@ -151,6 +170,10 @@ export const REQUESTS = {
   text: TextRequest,
   retire: RetireRequest,
   colleagueNote: ColleagueNoteRequest,
+  reputationVote: ReputationVoteRequest,
+  rating: RatingRequest,
+  resolveThread: ResolveThreadRequest,
+  embedding: EmbeddingRequest,
 } as const
 
 export type RequestName = keyof typeof REQUESTS

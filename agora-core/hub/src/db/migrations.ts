@@ -1,7 +1,15 @@
 import type {Knex} from 'knex'
 
 /** Schema versions, applied in order by knex's migrator; never edit a shipped step, add one. */
-const STEPS: Array<{name: string; sql: string[]}> = [
+interface Step {
+  name: string
+  sql: string[]
+  /** Statements only one dialect runs (full-text search differs), after `sql`. */
+  sqlite?: string[]
+  postgres?: string[]
+}
+
+const STEPS: Step[] = [
   {
     name: '0001_core',
     sql: [
@@ -101,6 +109,41 @@ const STEPS: Array<{name: string; sql: string[]}> = [
         acked_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (channel, key, agent_id))`,
     ],
   },
+  {
+    name: '0008_rep_reputation_search',
+    sql: [
+      // Agent votes (category = axis, message_id '') and message ratings (category 'general') share one table,
+      // so leaving a channel drops a rater's votes there in one statement. `day` is the UTC day of the vote,
+      // the unit of the daily counting cap.
+      `CREATE TABLE rep_votes (channel TEXT NOT NULL, rater TEXT NOT NULL, target TEXT NOT NULL, category TEXT NOT NULL,
+        message_id TEXT NOT NULL DEFAULT '', value INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '',
+        created_at DOUBLE PRECISION NOT NULL, day TEXT NOT NULL, PRIMARY KEY (channel, rater, target, category, message_id))`,
+      `CREATE INDEX rep_votes_message ON rep_votes (message_id) WHERE message_id <> ''`,
+      `CREATE INDEX rep_votes_target ON rep_votes (target, channel)`,
+      `CREATE TABLE message_embeddings (message_id TEXT PRIMARY KEY, channel TEXT NOT NULL, model TEXT NOT NULL,
+        vector TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)`,
+      `CREATE INDEX message_embeddings_channel ON message_embeddings (channel)`,
+    ],
+    // Full-text search: an FTS5 index over live human messages, kept in step by triggers so every insert
+    // path (posts, system rows, imports) is covered; retraction purges the row (the stored bytes stay).
+    sqlite: [
+      `CREATE VIRTUAL TABLE messages_fts USING fts5(title, body, content='messages', content_rowid='rowid',
+        tokenize='unicode61 remove_diacritics 2')`,
+      `CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages WHEN new.kind = 'message' AND new.retracted_at IS NULL
+        BEGIN INSERT INTO messages_fts (rowid, title, body) VALUES (new.rowid, new.title, new.body); END`,
+      `CREATE TRIGGER messages_fts_retract AFTER UPDATE OF retracted_at ON messages
+        WHEN old.kind = 'message' AND old.retracted_at IS NULL AND new.retracted_at IS NOT NULL
+        BEGIN INSERT INTO messages_fts (messages_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body); END`,
+      `CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages WHEN old.kind = 'message' AND old.retracted_at IS NULL
+        BEGIN INSERT INTO messages_fts (messages_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body); END`,
+      `INSERT INTO messages_fts (rowid, title, body) SELECT rowid, title, body FROM messages WHERE kind = 'message' AND retracted_at IS NULL`,
+    ],
+    postgres: [
+      `ALTER TABLE messages ADD COLUMN search_tsv tsvector
+        GENERATED ALWAYS AS (to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(body, ''))) STORED`,
+      `CREATE INDEX messages_search ON messages USING GIN (search_tsv) WHERE kind = 'message' AND retracted_at IS NULL`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length
@@ -108,8 +151,8 @@ export const SCHEMA_VERSION = STEPS.length
 export const STEP_NAMES: readonly string[] = STEPS.map(s => s.name)
 
 /** A knex migration source: the schema lives in code, versioned by step name. */
-export class CodeMigrationSource implements Knex.MigrationSource<{name: string; sql: string[]}> {
-  async getMigrations(): Promise<Array<{name: string; sql: string[]}>> {
+export class CodeMigrationSource implements Knex.MigrationSource<Step> {
+  async getMigrations(): Promise<Step[]> {
     return STEPS
   }
 
@@ -117,10 +160,11 @@ export class CodeMigrationSource implements Knex.MigrationSource<{name: string; 
     return step.name
   }
 
-  async getMigration(step: {sql: string[]}): Promise<Knex.Migration> {
+  async getMigration(step: Step): Promise<Knex.Migration> {
     return {
       async up(knex: Knex) {
-        for (const sql of step.sql) await knex.raw(sql)
+        const postgres = /^(pg|postgres)/.test(String(knex.client.config.client))
+        for (const sql of [...step.sql, ...((postgres ? step.postgres : step.sqlite) ?? [])]) await knex.raw(sql)
       },
       async down() {
         throw new Error('agora migrations are forward-only')

@@ -14,6 +14,9 @@ import {decorate, history, readWithAncestors} from '../services/history.js'
 import {retractMessage, retractThread} from '../services/retract.js'
 import {digest} from '../services/digest.js'
 import {isDm} from '../services/channels.js'
+import {resolveThread} from '../services/resolve-thread.js'
+import {findMessage} from '../services/message-ref.js'
+import {VOTES_SORT_MAX, historyByVotes, withRatings} from '../services/reputation/history-votes.js'
 
 const PASSIVE_DESTS = new Set(['image', 'audio', 'video', 'font', 'object', 'embed', 'track', 'style', 'script',
   'manifest', 'paintworklet', 'audioworklet'])
@@ -40,8 +43,10 @@ export function messageRoutes(ctx: Ctx): Router {
     const since = intQuery(req.query.since, 'since', 0, 0, Number.MAX_SAFE_INTEGER)
     const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
     const sort = String(req.query.sort ?? 'recency')
-    if (sort !== 'recency') fail(400, `sort '${sort}' is not supported by this hub; use sort=recency (the default)`)
-    send(res, await decorate(ctx, await history(ctx, ch.name, since, limit), a.id))
+    if (sort !== 'recency' && sort !== 'votes') fail(400, `sort '${sort}' is not supported; use sort=recency (the default) or sort=votes`)
+    if (sort === 'votes' && limit > VOTES_SORT_MAX) fail(400, `sort=votes serves at most ${VOTES_SORT_MAX} rows; pass limit=${VOTES_SORT_MAX} or less`)
+    const rows = sort === 'votes' ? await historyByVotes(ctx, ch.name, since, limit) : await history(ctx, ch.name, since, limit)
+    send(res, await withRatings(ctx, await decorate(ctx, rows, a.id), a.id))
   })
 
   r.get('/channels/:c/messages/by-seq/:n', async (req, res) => {
@@ -50,7 +55,7 @@ export function messageRoutes(ctx: Ctx): Router {
     const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
     const m = await getBySeq(ctx, ch.name, n)
     if (!m) fail(404, `'${ch.name}' has no message #${n}`)
-    send(res, (await decorate(ctx, [m], a.id))[0])
+    send(res, (await withRatings(ctx, await decorate(ctx, [m], a.id), a.id))[0])
   })
 
   r.get('/channels/:c/messages/:id', async (req, res) => {
@@ -77,6 +82,14 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
     send(res, wireMessage(await retractMessage(ctx, p, m)))
+  })
+
+  r.post('/channels/:c/messages/:id/resolve_thread', async (req, res) => {
+    const p = await principal(ctx, req)
+    const me = requireSeat(p).id
+    const ch = requireMember(ctx, param(req, 'c'), me)
+    const b = validate('resolveThread', req.body)
+    send(res, await resolveThread(ctx, p, await findMessage(ctx, ch.name, param(req, 'id')), b.body ?? null))
   })
 
   r.post('/channels/:c/messages/:id/retract_thread', async (req, res) => {

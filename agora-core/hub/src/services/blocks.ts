@@ -1,3 +1,4 @@
+import {dropRaterVotes} from './reputation/votes.js'
 import type {BlockBody} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
@@ -52,6 +53,8 @@ export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: 
     if (scope !== 'hub' && ctx.cache.isMember(scope, target.id)) {
       await ctx.db.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', scope, target.id)
       ctx.cache.removeMember(scope, target.id)
+      // Kick or ban drops the target's votes there, like leaving (inside this transaction).
+      await dropRaterVotes(ctx, scope, target.id)
       await postSystem(ctx, scope, `${target.id} was removed by ${p.id}`)
     }
     if (scope === 'hub' && seconds === null) await revokeOnBan(ctx, target.id, p.id)

@@ -1,3 +1,4 @@
+import {dropRaterVotes} from './reputation/votes.js'
 import {randomBytes} from 'node:crypto'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
@@ -155,6 +156,8 @@ export async function leaveChannel(ctx: Ctx, ch: ChannelRec, agent: string): Pro
   await ctx.db.tx(async () => {
     await ctx.db.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', ch.name, agent)
     ctx.cache.removeMember(ch.name, agent)
+    // Leaving drops the rater's votes in this channel (inside this transaction).
+    await dropRaterVotes(ctx, ch.name, agent)
     await postSystem(ctx, ch.name, `${agent} left`)
   })
 }

@@ -1,0 +1,117 @@
+// Search benchmark (a script, not a test): `npm run bench:search`. Loopback only, bounded loops.
+// 10,000 messages are posted through the real post route (so the FTS5 triggers index them as a
+// user's hub would), then a fixed mix of 300 queries is timed end to end over one kept-alive
+// connection; the goal is p99 < 20 ms. The same run times 2,000 posts into a room whose index
+// is on against a hub whose triggers were dropped (alternated in blocks), the insert cost of search.
+import {mkdtempSync, rmSync} from 'node:fs'
+import {Agent, request} from 'node:http'
+import {loadavg, tmpdir} from 'node:os'
+import {join} from 'node:path'
+import Database from 'better-sqlite3'
+import {createHub} from '@agora/hub'
+import {fmt, line, pct} from './stats.js'
+
+const ADMIN = 'bench-admin-' + 'b'.repeat(32)
+const N_MESSAGES = 10_000, N_QUERIES = 300, INSERT_BLOCK = 500, INSERT_BLOCKS = 4
+const ROOMS = ['ops', 'build', 'design', 'release', 'support']
+// A small vocabulary with a long tail: a few words are in most messages, most words in few.
+const COMMON = ['the', 'build', 'tests', 'deploy', 'release', 'review', 'fix', 'update', 'plan', 'parser']
+const TAIL = Array.from({length: 2000}, (_, i) => `w${i.toString(36)}x`)
+const agent = new Agent({keepAlive: true, maxSockets: 1})
+
+function exchange(url: string, method: string, path: string, key: string, body?: unknown): Promise<{status: number; text: string}> {
+  const payload = body === undefined ? undefined : JSON.stringify(body)
+  const headers: Record<string, string> = {authorization: `Bearer ${key}`, 'x-agora-client': 'bench', 'content-type': 'application/json'}
+  if (payload) headers['content-length'] = String(Buffer.byteLength(payload))
+  return new Promise((resolve, reject) => {
+    const req = request(url + path, {method, agent, headers}, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8')}))
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+async function ok(url: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
+  const r = await exchange(url, method, path, key, body)
+  if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path} -> ${r.status} ${r.text.slice(0, 200)}`)
+  return JSON.parse(r.text)
+}
+
+let seed = 42
+const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const pick = <T>(xs: T[]): T => xs[Math.floor(rand() ** 2 * xs.length)]
+const sentence = (n: number): string => Array.from({length: n}, () => (rand() < 0.4 ? pick(COMMON) : pick(TAIL))).join(' ')
+
+async function hubWith(dir: string, name: string, clock: {offset: number}): Promise<{hub: Awaited<ReturnType<typeof createHub>>; key: string; db: string}> {
+  const db = join(dir, `${name}.db`)
+  const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey: ADMIN, ratePerMinute: 10_000_000, writeRatePerMinute: 10_000_000,
+    notifyDir: null, voteSweepMs: 3_600_000, now: () => Date.now() / 1000 + clock.offset})
+  const key = (await ok(hub.url, ADMIN, 'POST', '/agents', {id: 'poster'})).api_key
+  for (const room of ROOMS) await ok(hub.url, key, 'POST', '/channels', {name: room, private: true})
+  return {hub, key, db}
+}
+
+async function postBlock(url: string, key: string, n: number): Promise<number> {
+  const t = performance.now()
+  for (let i = 0; i < n; i++) await ok(url, key, 'POST', `/channels/${ROOMS[i % ROOMS.length]}/messages`, {body: sentence(24), title: i % 7 === 0 ? sentence(4) : ''})
+  return (performance.now() - t) / n
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'agora-search-bench-'))
+  const clock = {offset: 0}
+  try {
+    console.log(`search bench · load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+    // Insert cost: two hubs, one with its FTS triggers dropped, posting alternated blocks.
+    const on = await hubWith(dir, 'fts-on', clock)
+    const off = await hubWith(dir, 'fts-off', clock)
+    const raw = new Database(off.db)
+    for (const t of ['messages_fts_insert', 'messages_fts_retract', 'messages_fts_delete']) raw.exec(`DROP TRIGGER ${t}`)
+    raw.close()
+    const perPost = {on: [] as number[], off: [] as number[]}
+    for (let b = 0; b < INSERT_BLOCKS; b++) {
+      perPost.on.push(await postBlock(on.hub.url, on.key, INSERT_BLOCK))
+      perPost.off.push(await postBlock(off.hub.url, off.key, INSERT_BLOCK))
+    }
+    const med = (xs: number[]) => pct(xs, 50)
+    line('post, FTS index on (ms, median of blocks)', fmt(med(perPost.on), 3), `${perPost.on.map((x) => fmt(x, 3)).join(' / ')}`)
+    line('post, FTS triggers dropped (ms)', fmt(med(perPost.off), 3), `${perPost.off.map((x) => fmt(x, 3)).join(' / ')}`)
+    line('posts/s on ÷ off', fmt(med(perPost.off) / med(perPost.on), 3), '(1.00 = no cost)')
+    await off.hub.close()
+
+    // Query latency at 10k messages.
+    await postBlock(on.hub.url, on.key, N_MESSAGES - INSERT_BLOCK * INSERT_BLOCKS)
+    const queries = Array.from({length: N_QUERIES}, (_, i) => {
+      const k = i % 6
+      return k === 0 ? pick(COMMON) : k === 1 ? pick(TAIL) : k === 2 ? `${pick(COMMON)} ${pick(TAIL)}` : k === 3 ? `"${pick(COMMON)} ${pick(COMMON)}"`
+        : k === 4 ? `${pick(TAIL).slice(0, 3)}*` : `${pick(TAIL)} ${pick(TAIL)}`
+    })
+    const samples: number[] = []
+    const byKind: number[][] = [[], [], [], [], [], []]
+    let hits = 0
+    for (let i = 0; i < queries.length; i++) {
+      clock.offset += 2 // the seat's search bucket refills one token per 2 s of hub time
+      const t = performance.now()
+      const r = await ok(on.hub.url, on.key, 'GET', `/search?q=${encodeURIComponent(queries[i])}&limit=10`)
+      const ms = performance.now() - t
+      samples.push(ms)
+      byKind[i % 6].push(ms)
+      hits += ['decisions', 'open_threads', 'messages'].reduce((n, s) => n + r[s].total, 0)
+    }
+    line('messages indexed', String(N_MESSAGES))
+    line('search p50 / p95 (ms)', `${fmt(pct(samples, 50))} / ${fmt(pct(samples, 95))}`)
+    line('search p99 (ms)', fmt(pct(samples, 99)), 'goal < 20 — ' + (pct(samples, 99) < 20 ? 'met' : 'NOT met'))
+    const names = ['common word', 'rare word', 'common + rare', 'phrase', 'prefix*', 'two rare (relaxed)']
+    names.forEach((n, k) => line(`  p99 ${n} (ms)`, fmt(pct(byKind[k], 99))))
+    line('mean message hits per query', fmt(hits / queries.length, 1))
+    await on.hub.close()
+  } finally {
+    agent.destroy()
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+await main()

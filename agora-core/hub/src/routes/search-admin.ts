@@ -1,0 +1,24 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import type {Principal} from '../services/agents.js'
+import {rebuildSearch, searchDrift} from '../services/search/index-admin.js'
+
+export function requireOperatorOrAdmin(p: Principal): void {
+  if (!p.operator) fail(403, 'this route is for operators (an operator seat or the hub admin key)')
+}
+
+/** The search index's operator routes: check it against the messages, rebuild it from them. */
+export function searchAdminRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/admin/search/drift', async (req, res) => {
+    requireOperatorOrAdmin(await principal(ctx, req))
+    send(res, await searchDrift(ctx))
+  })
+  r.post('/admin/search/rebuild', async (req, res) => {
+    requireOperatorOrAdmin(await principal(ctx, req))
+    send(res, await rebuildSearch(ctx))
+  })
+  return r
+}

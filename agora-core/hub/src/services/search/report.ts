@@ -1,0 +1,118 @@
+import type {Ctx} from '../context.js'
+import type {SearchQuery} from './query.js'
+import {canRelax, snippet} from './query.js'
+import type {MessageFilter, MessageHitRow} from './messages-sql.js'
+import {MESSAGE_SECTIONS, searchMessages} from './messages-sql.js'
+import {searchPeople, searchStore} from './store-hits.js'
+import {semanticSearch} from './semantic.js'
+
+/** The six fixed sections of a SearchReport, in wire order. */
+export const SECTIONS = ['decisions', 'open_threads', 'work', 'people', 'files', 'messages'] as const
+export type Section = typeof SECTIONS[number]
+
+export const LEXICAL_ONLY_NOTICE = 'search lexical-only: semantic is not enabled on this hub — a zero here does not prove absence.'
+
+export interface SearchParams {
+  q: SearchQuery | null
+  /** Channels the seat asked for (null: all of theirs). */
+  channels: string[] | null
+  sender: string | null
+  kind: Section | null
+  since: number | null
+  until: number | null
+  /** A message id already resolved in a searched channel; '' when the ref named nothing visible. */
+  ref: string | null
+  rated: MessageFilter['rated']
+  minVotes: number | null
+  sort: MessageFilter['sort']
+  limit: number
+  offset: number
+  mode: 'auto' | 'lexical' | 'semantic'
+}
+
+type Block = {hits: Array<Record<string, unknown>>; shown: number; total: number}
+
+export function messageHit(r: MessageHitRow, words: string[]): Record<string, unknown> {
+  return {channel: r.channel, seq: r.seq, id: r.id, ref: `${r.channel}#${r.seq}`, sender: r.sender, status: r.status,
+    title: r.title, snippet: snippet(r.body || r.title, words), reply_to: r.reply_to, created_at: r.created_at}
+}
+
+/** One lexical pass over every wanted section; `relaxed` matches any word instead of all. */
+async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchParams, relaxed: boolean): Promise<Record<Section, Block>> {
+  const wanted = p.kind ? [p.kind] : [...SECTIONS]
+  const out = Object.fromEntries(SECTIONS.map(s => [s, {hits: [], shown: 0, total: 0}])) as unknown as Record<Section, Block>
+  const msgSections = wanted.filter(s => (MESSAGE_SECTIONS as readonly string[]).includes(s))
+  const rows = await searchMessages(ctx, p.q, relaxed, {channels, viewer, sender: p.sender, since: p.since, until: p.until, ref: p.ref,
+    rated: p.rated, minVotes: p.minVotes, sort: p.sort, sections: msgSections}, p.offset, p.limit)
+  for (const r of rows) {
+    const b = out[r.section as Section]
+    b.hits.push(messageHit(r, p.q?.words ?? []))
+    b.total = Number(r.total)
+  }
+  // Rating, vote and thread filters speak of messages only: the store and seat sections stay empty under them.
+  const messageOnly = p.ref !== null || p.rated !== null || p.minVotes !== null
+  if (!messageOnly) {
+    for (const s of ['decisions', 'work', 'files'] as const) {
+      if (!wanted.includes(s)) continue
+      // Decisions hold resolved messages first, then decision: rows, paged as one list.
+      const skip = s === 'decisions' ? Math.max(0, p.offset - out.decisions.total) : p.offset
+      const room = p.limit - out[s].hits.length
+      const found = await searchStore(ctx, s, p.q, relaxed, {channels, sender: p.sender, since: p.since, until: p.until}, skip, room)
+      out[s].hits.push(...found.hits)
+      out[s].total += found.total
+    }
+    if (wanted.includes('people') && p.sender === null && p.since === null && p.until === null) {
+      const found = searchPeople(ctx, channels, p.q, relaxed, p.offset, p.limit)
+      out.people = {hits: found.hits, shown: 0, total: found.total}
+    }
+  }
+  for (const s of SECTIONS) out[s].shown = out[s].hits.length
+  return out
+}
+
+function empty(sections: Record<Section, Block>): boolean {
+  return SECTIONS.every(s => sections[s].total === 0)
+}
+
+/**
+ * GET /search: membership-scoped, grouped into six sections. A requested channel the seat is not
+ * in is dropped exactly like one that does not exist, so the answer cannot tell them apart.
+ */
+export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Promise<Record<string, unknown>> {
+  const mine = ctx.cache.agentChannels.get(viewer) ?? new Set<string>()
+  const channels = (p.channels === null ? [...mine] : [...new Set(p.channels)].filter(c => mine.has(c))).sort()
+  let relaxed = false
+  let sections = await lexical(ctx, viewer, channels, p, false)
+  if (empty(sections) && p.q && canRelax(p.q)) {
+    sections = await lexical(ctx, viewer, channels, p, true)
+    relaxed = !empty(sections)
+  }
+  let modeUsed = 'lexical'
+  let coverage: number | null = null
+  let notice: string | null = null
+  if (p.mode !== 'lexical' && p.q && p.q.words.length > 0) {
+    const sem = await semanticSearch(ctx, p.q, channels, p)
+    if (sem.state === 'off') {
+      // auto on a lexical hub is silently lexical; an explicit semantic request is told.
+      if (p.mode === 'semantic') notice = LEXICAL_ONLY_NOTICE
+    } else if (sem.state === 'failed') {
+      notice = `search lexical-only: the embedding endpoint failed (${sem.reason}) — a zero here does not prove absence.`
+    } else {
+      modeUsed = p.mode === 'semantic' ? 'semantic' : 'hybrid'
+      coverage = sem.coverage
+      const seen = new Set(SECTIONS.flatMap(s => sections[s].hits.map(h => h.id)))
+      if (p.mode === 'semantic') for (const s of MESSAGE_SECTIONS) sections[s] = {hits: [], shown: 0, total: 0}
+      for (const r of sem.rows) {
+        const b = sections[r.section as Section]
+        if (p.mode !== 'semantic' && seen.has(r.id)) continue
+        b.total++
+        if (b.hits.length < p.limit) b.hits.push(messageHit(r, p.q.words))
+        b.shown = b.hits.length
+      }
+    }
+  }
+  const more = SECTIONS.some(s => sections[s].total > p.offset + p.limit)
+  return {...sections, relaxed, channels_searched: channels,
+    next_cursor: more ? Buffer.from(JSON.stringify({o: p.offset + p.limit})).toString('base64url') : null,
+    computed_at: ctx.now(), mode_used: modeUsed, semantic_coverage: coverage, notice}
+}

@@ -1,0 +1,181 @@
+import {expect} from 'chai'
+import Database from 'better-sqlite3'
+import {type Caller, TestHub} from '../../helpers/hub.js'
+
+const T0 = 1_800_000_000
+const EMPTY = {hits: [], shown: 0, total: 0}
+const search = (who: Caller, query: string) => who.get(`/search?${query}`)
+
+describe('GET /search', () => {
+  let h: TestHub
+  let alice: Caller, bob: Caller, carol: Caller
+  let clock = T0
+  const post = async (who: Caller, channel: string, msg: Record<string, unknown>) => {
+    clock += 1
+    return who.postMessage(channel, msg)
+  }
+
+  beforeEach(async () => {
+    clock = T0
+    h = await TestHub.start({now: () => clock})
+    alice = await h.register('alice', {about: 'database migrations and backups'})
+    bob = await h.register('bob')
+    carol = await h.register('carol')
+    await h.channel(alice, 'room', [bob])
+    await h.channel(carol, 'secret', [])
+  })
+  afterEach(async () => { await h.close() })
+
+  it('answers the grouped SearchReport with six fixed sections and lexical mode', async () => {
+    const m = await post(bob, 'room', {title: 'Deploy plan', body: 'the deploy runs at noon from the release branch'})
+    const r = await bob.ok('GET', '/search?q=deploy')
+    for (const s of ['decisions', 'open_threads', 'work', 'people', 'files', 'messages']) expect(Object.keys(r[s]), s).to.deep.equal(['hits', 'shown', 'total'])
+    expect(Object.keys(r)).to.deep.equal(['decisions', 'open_threads', 'work', 'people', 'files', 'messages', 'relaxed', 'channels_searched',
+      'next_cursor', 'computed_at', 'mode_used', 'semantic_coverage', 'notice'])
+    expect(r.messages).to.deep.equal({shown: 1, total: 1, hits: [{channel: 'room', seq: m.seq, id: m.id, ref: `room#${m.seq}`, sender: 'bob',
+      status: 'fyi', title: 'Deploy plan', snippet: 'the deploy runs at noon from the release branch', reply_to: null, created_at: clock}]})
+    for (const s of ['decisions', 'open_threads', 'work', 'people', 'files']) expect(r[s], s).to.deep.equal(EMPTY)
+    expect(r).to.include({relaxed: false, next_cursor: null, computed_at: clock, mode_used: 'lexical', semantic_coverage: null, notice: null})
+    expect(r.channels_searched).to.deep.equal(['commons', 'room'])
+  })
+
+  it('sorts hits into decisions, open threads, work, people, files and messages', async () => {
+    const q = await post(alice, 'room', {body: 'which backup window for the ledger?', status: 'open', to: ['bob']})
+    await post(bob, 'room', {body: 'ledger backup window is 02:00', status: 'resolved', reply_to: q.id})
+    await post(bob, 'room', {body: 'ledger size grew again'})
+    await bob.ok('PUT', '/channels/room/store/decision:ledger-backup', {value: {text: 'nightly ledger backup at 02:00'}})
+    await bob.ok('PUT', '/channels/room/store/claim:ledger-compaction', {value: {owner: 'bob', status: 'doing', note: 'compact the ledger'}})
+    await alice.ok('PUT', '/channels/room/fs/docs/ledger.md', {content: '# Ledger\nhow the ledger chain is verified'})
+    await post(bob, 'room', {body: 'unrelated chatter'})
+    const r = await bob.ok('GET', '/search?q=ledger')
+    expect(r.open_threads.hits.map((x: any) => x.id), 'the open question is answered but not closed by its asker').to.deep.equal([q.id])
+    expect(r.decisions.hits.map((x: any) => x.key ?? x.status)).to.deep.equal(['resolved', 'decision:ledger-backup'])
+    expect(r.decisions.total).to.equal(2)
+    expect(r.work.hits.map((x: any) => x.key)).to.deep.equal(['claim:ledger-compaction'])
+    expect(r.files.hits.map((x: any) => x.path)).to.deep.equal(['docs/ledger.md'])
+    expect(r.messages.hits.map((x: any) => x.snippet)).to.deep.equal(['ledger size grew again'])
+    const people = await bob.ok('GET', '/search?q=migrations')
+    expect(people.people).to.deep.equal({shown: 1, total: 1, hits: [{id: 'alice', name: '', about: 'database migrations and backups', operator: false}]})
+  })
+
+  it('never shows a private channel\'s text to a non-member, and filtering on it equals filtering on a channel that does not exist', async () => {
+    await post(carol, 'secret', {body: 'the zebra password is hunter2'})
+    await post(bob, 'room', {body: 'a zebra crossing'})
+    const all = await bob.ok('GET', '/search?q=hunter2')
+    for (const s of ['decisions', 'open_threads', 'work', 'people', 'files', 'messages']) expect(all[s], s).to.deep.equal(EMPTY)
+    const secret = await bob.get('/search?q=zebra&channel=secret')
+    const nowhere = await bob.get('/search?q=zebra&channel=no-such-room')
+    expect(secret.status).to.equal(200)
+    expect(secret.text).to.equal(nowhere.text)
+    expect(secret.body.channels_searched).to.deep.equal([])
+    expect((await bob.ok('GET', '/search?q=zebra&channel=secret&channel=room')).messages.total).to.equal(1)
+    expect((await carol.ok('GET', '/search?q=zebra')).messages.hits[0].snippet).to.equal('the zebra password is hunter2')
+  })
+
+  it('stops matching a message once it is retracted', async () => {
+    const m = await post(bob, 'room', {body: 'the staging token is abc123'})
+    expect((await alice.ok('GET', '/search?q=abc123')).messages.total).to.equal(1)
+    await bob.ok('POST', `/channels/room/messages/${m.id}/retract`)
+    expect((await alice.ok('GET', '/search?q=abc123')).messages).to.deep.equal(EMPTY)
+    expect((await alice.ok('GET', '/search?q=retracted')).messages, 'the tombstone text is not indexed either').to.deep.equal(EMPTY)
+  })
+
+  it('answers full-text syntax errors with 422 and takes ordinary punctuation as words', async () => {
+    await post(bob, 'room', {body: "don't x-ray the build"})
+    for (const q of ['"unbalanced', 'deploy AND (', 'NEAR(', 'nocolumn:word']) {
+      const r = await bob.get(`/search?q=${encodeURIComponent(q)}`)
+      expect(r.status, `${q}: ${r.text}`).to.equal(422)
+      expect(r.body.detail[0].loc).to.deep.equal(['query', 'q'])
+    }
+    expect((await bob.ok('GET', `/search?q=${encodeURIComponent("don't x-ray")}`)).messages.total).to.equal(1)
+    expect((await bob.ok('GET', `/search?q=${encodeURIComponent('"the build"')}`)).messages.total).to.equal(1)
+    expect((await bob.ok('GET', '/search?q=bui*')).messages.total).to.equal(1)
+  })
+
+  it('retries any-word when every word together finds nothing, and says relaxed:true', async () => {
+    await post(bob, 'room', {body: 'alpha release notes'})
+    const r = await bob.ok('GET', '/search?q=alpha+omega')
+    expect(r.relaxed).to.equal(true)
+    expect(r.messages.total).to.equal(1)
+    expect((await bob.ok('GET', '/search?q=alpha+release')).relaxed).to.equal(false)
+  })
+
+  it('is silently lexical on mode=auto and names the exact notice on mode=semantic', async () => {
+    await post(bob, 'room', {body: 'cache warmup'})
+    expect(await bob.ok('GET', '/search?q=cache&mode=auto')).to.include({mode_used: 'lexical', semantic_coverage: null, notice: null})
+    const sem = await bob.ok('GET', '/search?q=cache&mode=semantic')
+    expect(sem).to.include({mode_used: 'lexical', semantic_coverage: null,
+      notice: 'search lexical-only: semantic is not enabled on this hub — a zero here does not prove absence.'})
+    expect(sem.messages.total).to.equal(1)
+  })
+
+  it('pages every section with next_cursor', async () => {
+    for (let i = 0; i < 3; i++) await post(bob, 'room', {body: `paging item ${i}`})
+    const first = await bob.ok('GET', '/search?q=paging&limit=2&sort=recency')
+    expect(first.messages.hits.map((x: any) => x.snippet)).to.deep.equal(['paging item 2', 'paging item 1'])
+    expect(first.messages.total).to.equal(3)
+    expect(first.next_cursor).to.be.a('string')
+    const second = await bob.ok('GET', `/search?q=paging&limit=2&sort=recency&cursor=${first.next_cursor}`)
+    expect(second.messages.hits.map((x: any) => x.snippet)).to.deep.equal(['paging item 0'])
+    expect(second.next_cursor).to.equal(null)
+    expect((await bob.get('/search?q=paging&cursor=forged')).status).to.equal(422)
+  })
+
+  it('filters by sender, kind, time, thread ref and ratings', async () => {
+    const root = await post(alice, 'room', {body: 'filter root about kiwis', status: 'open', to: ['bob']})
+    const since = clock + 0.5
+    const reply = await post(bob, 'room', {body: 'kiwis are ripe', status: 'reply', reply_to: root.id})
+    await post(bob, 'room', {body: 'kiwis elsewhere'})
+    await alice.ok('PUT', `/channels/room/messages/${reply.id}/rating`, {value: 1})
+    const ids = async (query: string) => {
+      const r = await alice.ok('GET', `/search?q=kiwis&${query}`)
+      return ['decisions', 'open_threads', 'messages'].flatMap(s => r[s].hits.map((x: any) => x.body ?? x.snippet))
+    }
+    expect(await ids('sender=bob')).to.have.members(['kiwis are ripe', 'kiwis elsewhere'])
+    expect(await ids('kind=open_threads')).to.deep.equal(['filter root about kiwis'])
+    expect(await ids(`since=${since}`)).to.have.members(['kiwis are ripe', 'kiwis elsewhere'])
+    expect(await ids(`until=${since}`)).to.deep.equal(['filter root about kiwis'])
+    expect(await ids(`ref=${encodeURIComponent(`room#${root.seq}`)}`)).to.have.members(['filter root about kiwis', 'kiwis are ripe'])
+    expect(await ids('rated=up')).to.deep.equal(['kiwis are ripe'])
+    expect(await ids('min_votes=1&sort=votes')).to.deep.equal(['kiwis are ripe'])
+    expect(await ids(`ref=${encodeURIComponent('secret#1')}`), 'a ref into a room you are not in matches nothing').to.deep.equal([])
+  })
+
+  it('refuses bad parameters with 422 and the admin key with 403', async () => {
+    for (const query of [`q=${'x'.repeat(257)}`, 'q=a&limit=51', 'q=a&limit=0', 'q=a&kind=tweets', 'q=a&mode=vector', 'q=a&sort=hot', 'q=a&rated=sideways', 'q=a&limt=5', 'q=a&since=yesterday']) {
+      const r = await bob.get(`/search?${query}`)
+      expect(r.status, `${query.slice(0, 40)}: ${r.text}`).to.equal(422)
+    }
+    expect((await search(h.admin, 'q=a')).status).to.equal(403)
+    expect((await search(new (bob.constructor as any)(h.url, 'x', 'agora_bad'), 'q=a')).status).to.equal(401)
+  })
+
+  it('budgets search at a burst of 10 then 30 per minute, apart from posting', async () => {
+    for (let i = 0; i < 10; i++) expect((await search(bob, 'q=x')).status).to.equal(200)
+    const refused = await search(bob, 'q=x')
+    expect(refused.status).to.equal(429)
+    expect(Number(refused.headers['retry-after'])).to.equal(2)
+    expect((await search(alice, 'q=x')).status, 'per seat').to.equal(200)
+    await post(bob, 'room', {body: 'posting still works'})
+    clock += 2
+    expect((await search(bob, 'q=x')).status).to.equal(200)
+  })
+
+  it('reports index drift to operators and a rebuild puts the index back in step', async () => {
+    const m = await post(bob, 'room', {body: 'drifting words'})
+    const olga = await h.register('olga', {operator: true})
+    expect(await h.admin.ok('GET', '/admin/search/drift')).to.include({engine: 'sqlite-fts5', missing: 0, stale: 0, in_step: true})
+    const db = new Database(h.dbPath)
+    const rowid = (db.prepare('SELECT rowid FROM messages WHERE id = ?').get(m.id) as {rowid: number}).rowid
+    db.prepare(`INSERT INTO messages_fts (messages_fts, rowid, title, body) VALUES ('delete', ?, '', 'drifting words')`).run(rowid)
+    db.close()
+    expect((await alice.ok('GET', '/search?q=drifting')).messages.total, 'the broken index misses it').to.equal(0)
+    expect(await olga.ok('GET', '/admin/search/drift')).to.include({missing: 1, stale: 0, in_step: false})
+    expect((await bob.get('/admin/search/drift')).status).to.equal(403)
+    expect((await bob.post('/admin/search/rebuild')).status).to.equal(403)
+    const rebuilt = await olga.ok('POST', '/admin/search/rebuild')
+    expect(rebuilt).to.include({rebuilt: true})
+    expect(rebuilt.drift).to.include({missing: 0, stale: 0, in_step: true})
+    expect((await alice.ok('GET', '/search?q=drifting')).messages.total).to.equal(1)
+  })
+})
