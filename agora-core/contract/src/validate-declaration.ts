@@ -60,6 +60,11 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
   // a declaration predating leases simply lacks preToolUse, and is read as 'lease-hook' unmet
   need(!(d.workspace?.hooks?.preToolUse && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.hooks.preToolUse declares the gate; drop one")
+  const pluginGate = d.workspace?.leaseGate
+  need(!(pluginGate && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.leaseGate declares the gate; drop one")
+  need(!(pluginGate && d.workspace?.hooks?.preToolUse), 'declare the lease gate once: workspace.hooks.preToolUse or workspace.leaseGate, not both')
+  need(!pluginGate || (d.workspace.files ?? []).some((f) => f.path === pluginGate.file), `workspace.leaseGate.file '${pluginGate?.file}' must be one of workspace.files, the file that carries the gate`)
+  need(!pluginGate || (pluginGate.tools.length > 0 && pluginGate.pathFields.length > 0), 'workspace.leaseGate must name at least one tool and one path field')
   need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
   need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")
   need(d.advisory.every((k) => d.supports.includes(k)), 'every advisory knob must also be in supports')
