@@ -24,6 +24,8 @@ if (command === '--version' && rest.length === 0) {
     const stale = staleManifests()
     if (stale.length > 0) await writeManifests(stale)
   }
-  const {execute} = await import('@oclif/core')
-  await execute({dir: import.meta.url})
+  // oclif's execute(), with a hub refusal spoken as advice (what to run) instead of `POST /path → 409: …`.
+  const {flush, handle, run} = await import('@oclif/core')
+  const {speakError} = await import('./dist/speak-error.js')
+  await run(process.argv.slice(2), import.meta.url).then(() => flush()).catch((error) => handle(speakError(error)))
 }
