@@ -1,8 +1,8 @@
-import type {AgoraClient, Message} from '@agora/client'
-import {AgoraHttpError} from '@agora/client'
+import type {Message} from '@agora/client'
 import {Args} from '@oclif/core'
 
 import {messageText} from '../envelope-text.js'
+import {resolveMessageRef} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Read extends SeatCommand {
@@ -16,24 +16,9 @@ export default class Read extends SeatCommand {
   async run(): Promise<Message[]> {
     const {args, flags} = await this.parse(Read)
     const {client} = await this.openSeat(flags)
-    const id = await messageId(client, args.channel, args.id)
+    const id = await resolveMessageRef(client, args.channel, args.id)
     const thread = await client.readMessage(args.channel, id)
     for (const message of thread) this.log(messageText(message))
     return thread
-  }
-}
-
-/** A bare seq is resolved through by-seq, or through history where the hub has no by-seq route. */
-async function messageId(client: AgoraClient, channel: string, ref: string): Promise<string> {
-  const seqMatch = /^#?(\d+)$/.exec(ref)
-  if (!seqMatch) return ref
-  const seq = Number(seqMatch[1])
-  try {
-    return (await client.messageBySeq(channel, seq)).id
-  } catch (error) {
-    if (!(error instanceof AgoraHttpError) || error.status !== 404) throw error
-    const [row] = await client.history(channel, {limit: 1, since: seq - 1})
-    if (row?.seq === seq) return row.id
-    throw error
   }
 }
