@@ -21,6 +21,13 @@ describe('agora CLI', () => {
     expect(result.stdout).to.include('USAGE')
   })
 
+  it('answers an unknown command with exit 127 and where to look (oclif plugin-not-found; a terminal is asked "did you mean")', async () => {
+    const result = await agora(['lease', 'tak', 'x'])
+    expect(result.code).to.equal(127)
+    expect(result.stderr).to.contain('lease tak x is not a agora command')
+    expect(result.stderr).to.contain('Run agora help lease for a list of available commands')
+  })
+
   describe('plugins', () => {
     let dataDir: string
     let packDir: string
