@@ -16,8 +16,7 @@ FLAGS
   --port N    port on 127.0.0.1 (default 0: a free one)
   -h, --help  print this help and exit
 
-It speaks the OpenAI Responses and Chat Completions, Anthropic Messages and Gemini generateContent
-wires; its URL is the first stdout line, one line per request goes to stderr; Ctrl-C stops it.
+It speaks the four LLM wire formats its README lists; its URL is the first stdout line, one line per request goes to stderr; Ctrl-C stops it.
 
 EXAMPLE
   $ node agora-core/model-stub/dist/cli.js --port 0

@@ -15,7 +15,7 @@ function handlers(doc: unknown, event: string): Array<{matcher: string; command:
 
 const GIT_GUARD = 'leases bind this harness only through the git guard (agora guard install)'
 
-/** The plugin-carried gate (opencode's plugin, pi's extension): the file setup wrote must carry it for every tool. */
+/** The plugin-carried gate (a plugin or extension file): the file setup wrote must carry it for every tool. */
 function pluginGate(decl: HarnessDeclaration, workspace: string): {status: 'PASS' | 'WARN'; detail: string; details?: Record<string, unknown>} {
   const gate = decl.workspace.leaseGate!
   let text: string
@@ -33,8 +33,8 @@ function pluginGate(decl: HarnessDeclaration, workspace: string): {status: 'PASS
 
 /**
  * The lease gate (`lease-hook`): a harness whose declaration has a pre-tool hook gets `agora hook
- * PreToolUse` wired by `agora setup` for its file-writing tools, either in its hooks file (claude) or in
- * a plugin file the harness loads (opencode, pi: workspace.leaseGate). This probe reads what setup wrote;
+ * PreToolUse` wired by `agora setup` for its file-writing tools, either in its hooks file (workspace.hooks.preToolUse) or in
+ * a plugin file the harness loads (workspace.leaseGate). This probe reads what setup wrote;
  * the gate's refusal itself is exercised against real harness turns in agora's own tests.
  * Unwired or unmet is reported, never a limitation: leases are a coordination aid, not a drive capability.
  */

@@ -14,7 +14,7 @@ export class CredentialInTurnEnv extends Error {}
  * operator's shell must not reach a model's process), then the command's own env. The command may
  * name AGORA_API_KEY/AGORA_ADMIN_KEY only as empty strings, which override a framework's config.
  * Last comes the turn marker, so the turn's own hooks know not to arm reception, and AGORA_CLI: the agora
- * this process runs as, for a turn's plugin that calls back into it (pi's bridge runs the lease gate).
+ * this process runs as, for a turn's plugin that calls back into it (a bridge extension that runs the lease gate).
  */
 export function turnEnv(operator: NodeJS.ProcessEnv, command: Record<string, string>, marker: TurnMarker = 'driven', cli = agoraCli()): Record<string, string> {
   for (const name of ['AGORA_API_KEY', 'AGORA_ADMIN_KEY']) {
