@@ -1,16 +1,31 @@
 #!/usr/bin/env node
 // `agora up` is the one long-lived command: it skips oclif, whose plugin loading would stay resident
 // beside the hub for its whole life (~58 MB). `hook PreToolUse` (the lease gate) skips it too: a
-// harness runs it before every file write, and oclif's start-up is most of its cost. Help goes through oclif.
+// harness runs it before every file write, and oclif's start-up is most of its cost. `--version` prints oclif's
+// own line (name/version platform-arch node-version) without loading oclif. Help goes through oclif.
 const [command, ...rest] = process.argv.slice(2)
 const wantsHelp = rest.some((a) => a === '--help' || a === '-h')
-if (command === 'up' && !wantsHelp) {
+if (command === '--version' && rest.length === 0) {
+  const {readFileSync} = await import('node:fs')
+  const {name, version} = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+  console.log(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}`)
+} else if (command === 'up' && !wantsHelp) {
   const {runUp} = await import('@agora/plugin-hub/launch')
   await runUp(rest)
 } else if (command === 'hook' && rest[0] === 'PreToolUse' && !wantsHelp) {
   const {runGateCli} = await import('@agora/plugin-drive/lease-gate')
   await runGateCli(rest.slice(1))
 } else {
-  const {execute} = await import('@oclif/core')
-  await execute({dir: import.meta.url})
+  // In the checkout (tsconfig.json sits beside this file; the published package has none), refresh any oclif
+  // manifest older than its package's last build, so a newly compiled command is never hidden by a stale one.
+  const {existsSync} = await import('node:fs')
+  if (existsSync(new URL('./tsconfig.json', import.meta.url))) {
+    const {staleManifests, writeManifests} = await import('../scripts/oclif-manifests.mjs')
+    const stale = staleManifests()
+    if (stale.length > 0) await writeManifests(stale)
+  }
+  // oclif's execute(), with a hub refusal spoken as advice (what to run) instead of `POST /path → 409: …`.
+  const {flush, handle, run} = await import('@oclif/core')
+  const {speakError} = await import('./dist/speak-error.js')
+  await run(process.argv.slice(2), import.meta.url).then(() => flush()).catch((error) => handle(speakError(error)))
 }

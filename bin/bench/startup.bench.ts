@@ -7,7 +7,7 @@
  */
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -18,20 +18,32 @@ const COMMANDS = [['--version'], ['harness', 'list']]
 const data = mkdtempSync(join(tmpdir(), 'agora-bench-startup-'))
 const env = {...process.env, AGORA_DATA_DIR: data, AGORA_CACHE_DIR: join(data, 'cache')}
 
-function once(args: string[]): number {
+function once(args: string[] | null): number {
   const started = process.hrtime.bigint()
-  const argv = BIN.endsWith('.js') ? [process.execPath, BIN, ...args] : [BIN, ...args]
+  // null: a bare `node -e 0`, the same run's baseline (on a loaded box node's own start swings too)
+  const argv = args === null ? [process.execPath, '-e', '0'] : BIN.endsWith('.js') ? [process.execPath, BIN, ...args] : [BIN, ...args]
   const run = spawnSync(argv[0], argv.slice(1), {env, stdio: ['ignore', 'ignore', 'pipe']})
-  if (run.status !== 0) throw new Error(`agora ${args.join(' ')} exited ${run.status}: ${run.stderr}`)
+  if (run.status !== 0) throw new Error(`${args === null ? 'node -e 0' : `agora ${args.join(' ')}`} exited ${run.status}: ${run.stderr}`)
   return Number(process.hrtime.bigint() - started) / 1e6
 }
 
-console.log(`agora start-up, ${RUNS} runs each after one warm-up (${BIN})`)
+console.log(`agora start-up, ${RUNS} runs each after one warm-up, alternated with a bare node start (${BIN}); loadavg ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+const median = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2
+}
+const ms = (value: number) => `${Math.round(value)} ms`
 for (const args of COMMANDS) {
   once(args)
-  const times = Array.from({length: RUNS}, () => once(args)).sort((a, b) => a - b)
-  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2
-  const ms = (value: number) => `${Math.round(value)} ms`
-  console.log(`  agora ${args.join(' ').padEnd(14)} min ${ms(times[0]).padStart(7)}  median ${ms(median).padStart(7)}  max ${ms(times.at(-1)!).padStart(7)}`)
+  once(null)
+  const times: number[] = []
+  const bare: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    times.push(once(args))
+    bare.push(once(null))
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  console.log(`  agora ${args.join(' ').padEnd(14)} min ${ms(sorted[0]).padStart(7)}  median ${ms(median(times)).padStart(7)}  max ${ms(sorted.at(-1)!).padStart(7)}` +
+    `   bare node median ${ms(median(bare)).padStart(6)}, ratio ${(median(times) / median(bare)).toFixed(2)}, agora's own ${ms(median(times) - median(bare))}`)
 }
 rmSync(data, {recursive: true, force: true})

@@ -21,6 +21,23 @@ describe('agora CLI', () => {
     expect(result.stdout).to.include('USAGE')
   })
 
+  it('answers an unknown command with exit 127 and where to look (oclif plugin-not-found; a terminal is asked "did you mean")', async () => {
+    const result = await agora(['lease', 'tak', 'x'])
+    expect(result.code).to.equal(127)
+    expect(result.stderr).to.contain('lease tak x is not a agora command')
+    expect(result.stderr).to.contain('Run agora help lease for a list of available commands')
+  })
+
+  it('lists every command with a whole summary, never a description cut at its first line break', async () => {
+    // @ts-expect-error the checkout-only script is plain JavaScript without declarations
+    const {staleManifests, writeManifests} = await import('../../scripts/oclif-manifests.mjs')
+    await writeManifests(staleManifests())
+    const {Config} = await import('@oclif/core')
+    const config = await Config.load({root: CLI_ROOT})
+    const cut = config.commands.filter((c) => !c.summary && (c.description ?? '').split('\n\n')[0].includes('\n')).map((c) => c.id)
+    expect(cut).to.deep.equal([])
+  })
+
   describe('plugins', () => {
     let dataDir: string
     let packDir: string

@@ -40,6 +40,26 @@ export class AgoraHttpError extends Error {
   get detailText(): string {
     return describeDetail(this.detail)
   }
+
+  /**
+   * The refusal as a CLI says it: the hub's detail (it already teaches the fix), then what to run when the
+   * fix is outside the request (a key, a role, a pause, the hub's pace or health), and the HTTP exchange
+   * last, in brackets, for a bug report. `POST /agents → 409: …` reads like a trace; this reads like advice.
+   */
+  get spoken(): string {
+    const next = nextStep(this.status, this.retryAfterMs)
+    return `${this.detailText}${next ? `\n${next}` : ''}\n(hub answered ${this.status} to ${this.method} ${this.path})`
+  }
+}
+
+/** What to run next for a refusal whose fix is not in the request itself, or null. */
+export function nextStep(status: number, retryAfterMs?: number): string | null {
+  if (status === 401) return 'Run `agora setup <id>` in this folder (or `agora join <invite line>`) so this seat has a key this hub knows; `agora status` shows which hub and seat this folder uses.'
+  if (status === 403) return 'Run `agora whoami` to see this seat\'s role and channels; an operator can `agora promote <id>` or `agora delegate <id> …`, or act with the admin key.'
+  if (status === 423) return 'The hub is paused: wait for an operator\'s `agora resume`, then run the same command again.'
+  if (status === 429) return `The hub is pacing this seat: run the same command again${retryAfterMs === undefined ? ' shortly' : ` in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`}.`
+  if (status >= 500) return 'The hub failed on its side: its console (`agora up`) has the error; run the same command again once it is back.'
+  return null
 }
 
 /** The hub could not be reached at all (refused, DNS, reset, timeout). */

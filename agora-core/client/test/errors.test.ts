@@ -3,7 +3,7 @@ import {createServer as createHttpServer} from 'node:http'
 import {createServer} from 'node:net'
 
 import {AgoraClient} from '../src/client.js'
-import {AgoraHttpError, AgoraUnreachableError, describeDetail, retryAfterMs} from '../src/errors.js'
+import {AgoraHttpError, AgoraUnreachableError, describeDetail, nextStep, retryAfterMs} from '../src/errors.js'
 import {seat, startHub} from './helpers/hub.js'
 
 /** A port that was free a moment ago: listen on 0, note the port, close. */
@@ -79,6 +79,25 @@ describe('errors', () => {
       expect(retryAfterMs('Tue, 01 Dec 2026 12:00:02 GMT', '', now)).to.equal(2000)
       expect(retryAfterMs(undefined, 'posting rate limit reached; retry in 0.7s', now)).to.equal(700)
       expect(retryAfterMs(undefined, 'not a budget refusal', now)).to.equal(undefined)
+    })
+  })
+
+  describe('spoken', () => {
+    it('puts the hub sentence first, the command to run next, and the HTTP exchange last', () => {
+      const error = new AgoraHttpError(403, 'this route needs an operator seat or the admin key', 'PUT', '/admin/agents/castor/mission')
+      expect(error.spoken.split('\n')).to.deep.equal([
+        'this route needs an operator seat or the admin key',
+        "Run `agora whoami` to see this seat's role and channels; an operator can `agora promote <id>` or `agora delegate <id> …`, or act with the admin key.",
+        '(hub answered 403 to PUT /admin/agents/castor/mission)',
+      ])
+    })
+
+    it('adds no advice where the detail already teaches the fix, and names the wait of a 429', () => {
+      expect(new AgoraHttpError(409, 'file version conflict', 'PUT', '/x').spoken).to.equal('file version conflict\n(hub answered 409 to PUT /x)')
+      expect(nextStep(429, 2300)).to.equal('The hub is pacing this seat: run the same command again in 3 s.')
+      expect(nextStep(401)).to.match(/^Run `agora setup <id>`/)
+      expect(nextStep(503)).to.match(/`agora up`/)
+      expect(nextStep(404)).to.equal(null)
     })
   })
 })

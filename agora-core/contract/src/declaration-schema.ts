@@ -28,7 +28,10 @@ const fieldTest = {
     {type: 'object', additionalProperties: false, required: ['empty'], properties: {empty: {type: 'boolean'}}},
   ],
 }
-const match = {type: 'object', additionalProperties: fieldTest}
+// match and its field test appear a dozen times in an evidence spec: as $defs referenced by $ref, ajv
+// compiles each once (inlined, compiling the schema took ~350 ms of every CLI start that validates).
+const fieldTestRef = {$ref: '#/$defs/fieldTest'}
+const match = {$ref: '#/$defs/match'}
 const obj = (required: string[], properties: Record<string, unknown>) => ({
   type: 'object',
   additionalProperties: false,
@@ -55,7 +58,7 @@ const evidenceSchema = obj(
     format: {const: 'ndjson'},
     summary: nonEmpty,
     toolNamePrefixes: strings,
-    toolEvents: {type: 'array', items: toolEventRule, minItems: 1},
+    toolEvents: {type: 'array', items: {$ref: '#/$defs/toolEventRule'}, minItems: 1},
     terminal: {type: 'array', items: match},
     terminalMissing: nonEmpty,
     errors: {type: 'array', items: obj(['match', 'message'], {match, message: strings})},
@@ -123,8 +126,14 @@ export const declarationSchema = {
     continuity: {enum: [...CONTINUITY_STYLES]},
     toolReach: {enum: [...TOOL_REACHES]},
     identityScope: {enum: [...IDENTITY_SCOPES]},
-    evidence: {anyOf: [{type: 'null'}, evidenceSchema]},
+    evidence: {anyOf: [{type: 'null'}, {$ref: '#/$defs/evidence'}]},
     workspace: {type: 'object'},
     buildCommand: {},
+  },
+  $defs: {
+    fieldTest,
+    match: {type: 'object', additionalProperties: fieldTestRef},
+    toolEventRule,
+    evidence: evidenceSchema,
   },
 } as const

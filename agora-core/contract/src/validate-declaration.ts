@@ -1,12 +1,35 @@
-import {Ajv} from 'ajv'
+import {createHash} from 'node:crypto'
+import {createRequire} from 'node:module'
+import type {ErrorObject} from 'ajv'
 import semver from 'semver'
 import {declarationSchema} from './declaration-schema.js'
 import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
 import {resolveDeclaration} from './resolve-declaration.js'
 import type {HarnessDeclaration} from './declaration.js'
 
-const ajv = new Ajv({allErrors: true, strict: false})
-const checkSchema = ajv.compile(declarationSchema)
+type SchemaCheck = ((data: unknown) => boolean) & {errors?: ErrorObject[] | null}
+
+/** Which schema a precompiled validator was generated from (scripts/write-schema.mjs stamps it on the file). */
+export const schemaDigest = createHash('sha256').update(JSON.stringify(declarationSchema)).digest('hex').slice(0, 16)
+
+const require = createRequire(import.meta.url)
+let schemaCheck: SchemaCheck | undefined
+
+/**
+ * The build's precompiled validator when it was made from this very schema, else ajv compiling it now.
+ * Loaded on first use, so a command that validates nothing pays for neither.
+ */
+function checkSchema(): SchemaCheck {
+  if (schemaCheck) return schemaCheck
+  try {
+    const built = require('./declaration-validator.cjs') as SchemaCheck & {digest?: string}
+    if (built.digest === schemaDigest) return (schemaCheck = built)
+  } catch {
+    // absent when running from source, or after a tsc build that skipped scripts/write-schema.mjs
+  }
+  const {Ajv} = require('ajv') as typeof import('ajv')
+  return (schemaCheck = new Ajv({allErrors: true, strict: false}).compile(declarationSchema))
+}
 
 export interface DeclarationCheck {
   valid: boolean
@@ -19,8 +42,9 @@ export interface DeclarationCheck {
  */
 export function validateDeclaration(declared: unknown): DeclarationCheck {
   const decl = resolveDeclaration(declared)
-  if (!checkSchema(decl)) {
-    const problems = (checkSchema.errors ?? []).map((e) => `${e.instancePath || 'declaration'} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
+  const check = checkSchema()
+  if (!check(decl)) {
+    const problems = (check.errors ?? []).map((e) => `${e.instancePath || 'declaration'} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
     if (decl && typeof decl === 'object' && typeof (decl as {buildCommand?: unknown}).buildCommand !== 'function') problems.push('buildCommand must be a function')
     return {valid: false, problems: [...new Set(problems)]}
   }
@@ -36,6 +60,11 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
   // a declaration predating leases simply lacks preToolUse, and is read as 'lease-hook' unmet
   need(!(d.workspace?.hooks?.preToolUse && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.hooks.preToolUse declares the gate; drop one")
+  const pluginGate = d.workspace?.leaseGate
+  need(!(pluginGate && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.leaseGate declares the gate; drop one")
+  need(!(pluginGate && d.workspace?.hooks?.preToolUse), 'declare the lease gate once: workspace.hooks.preToolUse or workspace.leaseGate, not both')
+  need(!pluginGate || (d.workspace.files ?? []).some((f) => f.path === pluginGate.file), `workspace.leaseGate.file '${pluginGate?.file}' must be one of workspace.files, the file that carries the gate`)
+  need(!pluginGate || (pluginGate.tools.length > 0 && pluginGate.pathFields.length > 0), 'workspace.leaseGate must name at least one tool and one path field')
   need(d.supports.includes('reasoning') === d.reasoningVocab.length > 0, "reasoningVocab must be non-empty exactly when 'reasoning' is in supports")
   need(d.supports.includes('session'), "supports must include 'session' (a turn must be resumable or say why not through continuity)")
   need(d.advisory.every((k) => d.supports.includes(k)), 'every advisory knob must also be in supports')

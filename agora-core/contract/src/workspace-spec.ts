@@ -44,6 +44,21 @@ export interface PreToolUseHook {
   pathFields: string[]
 }
 
+/**
+ * The lease gate carried by one of the adapter's `files` (a plugin or extension the harness loads), for a
+ * harness whose pre-tool interception lives in code rather than a hooks file: before each of `tools` runs,
+ * the file pipes `{tool_input, cwd}` to `agora hook PreToolUse --path-field <each of pathFields>` and refuses
+ * the call with the gate's text when it answers deny.
+ */
+export interface PluginLeaseGate {
+  /** Workspace-relative path of the carrying file; must be one of the footprint's `files`. */
+  file: string
+  /** The harness's file-writing tool names (reads are never gated). */
+  tools: string[]
+  /** Tool-argument fields that carry a target path. */
+  pathFields: string[]
+}
+
 /** An `agora listen --once` entry the harness runs asynchronously and re-wakes the session on exit 2. */
 export interface AsyncRewake {
   events: HookEvent[]
@@ -116,6 +131,8 @@ export interface WorkspaceFootprint {
   skillDir: string
   /** Adapter-provided files (a plugin script, a bridge extension), relative to the workspace. */
   files: AdapterFile[]
+  /** The lease gate when a plugin file carries it (hooks.preToolUse is the hooks-file form); neither means 'lease-hook' is unmet. */
+  leaseGate?: PluginLeaseGate
   /** Files earlier agora versions generated, deleted when present (relative to the workspace). */
   legacyFiles?: string[]
   /** Excluded from `--harness all` (opt-in only), with the reason. */

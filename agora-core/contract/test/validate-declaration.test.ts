@@ -77,4 +77,20 @@ describe('validateDeclaration', () => {
   it('refuses an unknown top-level field', () => {
     expect(validateDeclaration({...acme, sandbox: true}).problems.join()).to.contain('additional properties')
   })
+
+  describe('a lease gate carried by a plugin file (workspace.leaseGate)', () => {
+    const carried = (gate: Record<string, unknown>, extra: Record<string, unknown> = {}) => variant({
+      ...extra, workspace: {...acme.workspace, files: [{path: '.acme/plugin.js', content: ''}], leaseGate: gate},
+    } as never)
+
+    it('accepts a gate whose file is one of the workspace files', () => {
+      expect(validateDeclaration(carried({file: '.acme/plugin.js', tools: ['write'], pathFields: ['filePath']}))).to.deep.equal({valid: true, problems: []})
+    })
+
+    it('refuses a gate in a file setup never writes, one without tools, and one also declared unmet', () => {
+      expect(validateDeclaration(carried({file: '.acme/other.js', tools: ['write'], pathFields: ['filePath']})).problems).to.deep.equal(["workspace.leaseGate.file '.acme/other.js' must be one of workspace.files, the file that carries the gate"])
+      expect(validateDeclaration(carried({file: '.acme/plugin.js', tools: [], pathFields: ['filePath']})).problems).to.deep.equal(['workspace.leaseGate must name at least one tool and one path field'])
+      expect(validateDeclaration(carried({file: '.acme/plugin.js', tools: ['write'], pathFields: ['filePath']}, {unmet: ['lease-hook']})).problems).to.deep.equal(["'lease-hook' is in unmet but workspace.leaseGate declares the gate; drop one"])
+    })
+  })
 })

@@ -5,7 +5,7 @@ import {Session} from 'node:inspector/promises'
 import {createHub} from '@agora/hub'
 
 const [db, adminKey] = process.argv.slice(2)
-const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000,
+const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000, writeRatePerMinute: 10_000_000,
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
 let profiler

@@ -57,7 +57,7 @@ async function startUp(db: string, adminKey: string): Promise<HubProc> {
     chmodSync(join(home, 'config.json'), 0o600)
   }
   const proc = spawn(process.execPath, [join(ROOT, 'bin', 'run.js'), 'up', '--port', '0', '--db', db, '--home', home, '--notify-dir', ''], {
-    cwd: ROOT, env: {...process.env, AGORA_RATE_PER_MINUTE: '10000000'}, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT, env: {...process.env, AGORA_RATE_PER_MINUTE: '10000000', AGORA_WRITE_RATE_PER_MINUTE: '10000000'}, stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
   const url = await new Promise<string>((resolve, reject) => {

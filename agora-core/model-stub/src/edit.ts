@@ -4,7 +4,7 @@ import type {OfferedTool, ScriptReply, ToolCallSoFar} from './script.js'
  * The edit script, for tests of write gates (the lease hook): a prompt carrying
  * `STUB-EDIT <absolute path> <word>` that is offered the harness's Read and Write tools reads the
  * file once (a harness may refuse to overwrite a file the model never read), then writes `<word>\n`
- * to it once, then ends with the first line of the write's result, so a refusal is visible in the final text.
+ * to it once (naming the file by the parameter each tool's schema has: file_path, filePath or path), then ends with the first line of the write's result, so a refusal is visible in the final text.
  */
 export const EDIT_DIRECTIVE = /\bSTUB-EDIT (\/\S+) (\S+)/
 
@@ -20,9 +20,9 @@ export function edit(request: {path: string; word: string}, tools: OfferedTool[]
   const write = tools.find(exact('write'))
   if (!write) return null
   const callId = `call_${calls.length + 1}`
-  if (read && !calls.some(exact('read'))) return {kind: 'tool-call', tool: read, arguments: {file_path: request.path}, callId}
+  if (read && !calls.some(exact('read'))) return {kind: 'tool-call', tool: read, arguments: {[read.pathField ?? 'file_path']: request.path}, callId}
   const done = calls.find(exact('write'))
-  if (!done) return {kind: 'tool-call', tool: write, arguments: {file_path: request.path, content: `${request.word}\n`}, callId}
+  if (!done) return {kind: 'tool-call', tool: write, arguments: {[write.pathField ?? 'file_path']: request.path, content: `${request.word}\n`}, callId}
   const first = (done.result ?? '').split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? ''
   return {kind: 'final', text: `EDIT RESULT: ${first}`}
 }

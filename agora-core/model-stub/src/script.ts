@@ -14,6 +14,17 @@ import {RECEPTION_TOOL, receive} from './reception.js'
 export interface OfferedTool {
   name: string
   namespace?: string
+  /** The parameter naming a file, when the tool's schema has one (file_path, filePath or path): harnesses differ. */
+  pathField?: string
+}
+
+const PATH_FIELDS = ['file_path', 'filePath', 'path']
+
+/** `{name}` plus the file-path parameter of its JSON schema, when it has one. */
+export function offered(name: string, schema: unknown): OfferedTool {
+  const props = (schema as {properties?: Record<string, unknown>} | undefined)?.properties
+  const pathField = props ? PATH_FIELDS.find((f) => f in props) : undefined
+  return pathField ? {name, pathField} : {name}
 }
 
 /** A tool the model called since the turn's prompt, with its result text (null while none came back). */

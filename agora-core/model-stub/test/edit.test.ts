@@ -17,4 +17,11 @@ describe('edit script', () => {
     expect(decide({tools, toolResult: null, prompt: 'hi', calls: []})).to.deep.equal({kind: 'tool-call', tool: {name: 'mcp__agora__whoami'}})
     expect(decide({tools: [{name: 'mcp__agora__whoami'}], toolResult: null, prompt, calls: []})).to.deep.equal({kind: 'tool-call', tool: {name: 'mcp__agora__whoami'}})
   })
+
+  it('names the file by the parameter each tool declares (opencode filePath, pi path)', () => {
+    const opencode = [{name: 'read', pathField: 'filePath'}, {name: 'write', pathField: 'filePath'}]
+    expect(decide({tools: opencode, toolResult: null, prompt, calls: []})).to.deep.include({arguments: {filePath: '/repo/src/a.ts'}})
+    const pi = [{name: 'read', pathField: 'path'}, {name: 'write', pathField: 'path'}]
+    expect(decide({tools: pi, toolResult: '1', prompt, calls: [{name: 'read', result: '1'}]})).to.deep.include({arguments: {path: '/repo/src/a.ts', content: 'hello\n'}})
+  })
 })

@@ -6,6 +6,8 @@ import {checkHarness} from '../check.js'
 import {resolveMcpCommand} from '../mcp-command.js'
 import {otherSeatCredentials, presenceReader, realPorts} from '../ports.js'
 import {matrixOf, renderMatrix, type HarnessCheckMatrix} from '../render-matrix.js'
+import {colourFor} from '../colour.js'
+import {progressLine} from '../progress-line.js'
 import {renderText} from '../render-text.js'
 import type {HarnessCheckReport} from '../types.js'
 import {exitCodeOf} from '../verdict.js'
@@ -74,7 +76,8 @@ export default class HarnessCheck extends Command {
     const adminKey = resolveAdminKey(home, env)
     const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
     const hub = presenceReader(resolved.url, readers)
-    const tty = process.stderr.isTTY === true && !this.jsonEnabled()
+    const progressStream = this.jsonEnabled() ? {write: () => true} : process.stderr
+    const paint = colourFor(process.stdout)
     const targets = flags.all ? [...new Set(discovered.filter((h) => h.active).map((h) => h.name))] : names
     if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: 2})
     const checkOne = (harness: string) => checkHarness({
@@ -90,17 +93,12 @@ export default class HarnessCheck extends Command {
       knownSecrets: key ? [key] : [],
       ports: realPorts(env, hub),
       timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: (flags['live-timeout'] ?? 300) * 1000},
-      progress: tty
-        ? {
-            start: (probe) => process.stderr.write(`\r\x1b[2K  ${probe.id} ${probe.capability} …`),
-            done: () => process.stderr.write('\r\x1b[2K'),
-          }
-        : {},
+      progress: progressLine(progressStream, harness),
     })
     if (targets.length === 1) {
       const report = await checkOne(targets[0])
       await upload(report)
-      if (!this.jsonEnabled()) this.log(renderText(report))
+      if (!this.jsonEnabled()) this.log(renderText(report, paint))
       process.exitCode = exitCodeOf(report)
       return report
     }
@@ -108,7 +106,7 @@ export default class HarnessCheck extends Command {
     for (const harness of targets) {
       const report = await checkOne(harness)
       await upload(report)
-      if (!this.jsonEnabled()) this.log(renderText(report) + '\n')
+      if (!this.jsonEnabled()) this.log(renderText(report, paint) + '\n')
       reports.push(report)
     }
     const matrix = matrixOf(reports)

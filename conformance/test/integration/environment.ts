@@ -61,6 +61,6 @@ export async function openWorld(harness: string, pathPrefix: string[] = [], setu
 /** The stub plus the test-only wiring env and flags that point `harness`'s real CLI at it. */
 export async function wireLive(world: World, harness: WiredHarness): Promise<{stub: ModelStub; env: Record<string, string>; flags: string[]}> {
   const stub = await startModelStub()
-  const wiring = wireHarness(harness, {stubUrl: stub.url, dir: join(world.root, 'wiring'), agoraHome: world.home, agentId: world.agentId})
+  const wiring = wireHarness(harness, {stubUrl: stub.url, dir: join(world.root, 'wiring'), agoraHome: world.home, agentId: world.agentId, workspace: world.workspace})
   return {stub, env: wiring.env, flags: wiring.flags}
 }

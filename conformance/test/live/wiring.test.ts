@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {WIRED_HARNESSES, wireHarness} from './wiring.js'
@@ -30,6 +30,18 @@ describe('live/wiring', () => {
     expect(config.provider.fake.options.baseURL).to.equal('http://127.0.0.1:4000/v1')
     expect(wiring.env.npm_config_registry).to.equal('http://127.0.0.1:9/')
     expect(wiring.flags).to.deep.equal(['--model', 'fake/fake-model'])
+  })
+
+  it('marks opencode\'s plugin dependency present in the global and workspace config folders, keeping a lock that is there', () => {
+    const workspace = join(dir, 'ws')
+    mkdirSync(join(workspace, '.opencode'), {recursive: true})
+    writeFileSync(join(workspace, '.opencode', 'package-lock.json'), '{"mine":true}')
+    const wiring = wireHarness('opencode', {...input(), workspace})
+    const global = join(wiring.env.XDG_CONFIG_HOME, 'opencode')
+    expect(existsSync(join(global, 'node_modules'))).to.equal(true)
+    expect(JSON.parse(readFileSync(join(global, 'package-lock.json'), 'utf8')).packages[''].dependencies).to.have.property('@opencode-ai/plugin')
+    expect(existsSync(join(workspace, '.opencode', 'node_modules'))).to.equal(true)
+    expect(readFileSync(join(workspace, '.opencode', 'package-lock.json'), 'utf8')).to.equal('{"mine":true}')
   })
 
   it('writes models.json into the state dir harness-check hands that adapter', () => {

@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 /**
@@ -23,6 +23,8 @@ export interface WiringInput {
   /** AGORA_HOME of the seat (some adapters put the CLI's agent dir under it). */
   agoraHome: string
   agentId: string
+  /** The seat's workspace, when the wiring must prepare a folder the CLI reads there. */
+  workspace?: string
 }
 
 /** Harnesses whose real CLI the wiring can point at the stub. */
@@ -31,6 +33,19 @@ export type WiredHarness = (typeof WIRED_HARNESSES)[number]
 
 /** A registry nobody listens on: a CLI that tries to fetch packages fails fast instead of leaving the box. */
 const NO_REGISTRY = 'http://127.0.0.1:9/'
+
+/**
+ * opencode installs `@opencode-ai/plugin` into every config folder (the global one and a workspace's
+ * `.opencode/`) unless `node_modules/` exists and package-lock.json already lists it; against an unreachable
+ * registry that attempt held each turn ~75 s (measured 92 s vs 18 s for one turn). agora's plugin imports
+ * nothing from it, so the hermetic turn marks it as present instead of letting opencode fetch it.
+ */
+function settleOpencodeDeps(dir: string): void {
+  mkdirSync(join(dir, 'node_modules'), {recursive: true})
+  if (!existsSync(join(dir, 'package-lock.json'))) {
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({lockfileVersion: 3, packages: {'': {dependencies: {'@opencode-ai/plugin': '*'}}}}))
+  }
+}
 
 export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiring {
   const home = join(input.dir, 'home')
@@ -83,6 +98,8 @@ export function wireHarness(harness: WiredHarness, input: WiringInput): LiveWiri
         },
         model: 'fake/fake-model',
       }, null, 2))
+      settleOpencodeDeps(join(configHome, 'opencode'))
+      if (input.workspace) settleOpencodeDeps(join(input.workspace, '.opencode'))
       return {
         env: {
           HOME: home,

@@ -40,4 +40,43 @@ describe('probes/c10-lease-hook', () => {
     expect(outcome.status).to.equal('SKIP')
     expect(outcome.detail).to.match(/^declared unmet: .*git guard/)
   })
+
+  it('says "not declared", not "declared unmet", for a declaration that predates leases', async () => {
+    const outcome = await run(baseDeclaration('fx-old'))
+    expect(outcome.status).to.equal('SKIP')
+    expect(outcome.detail).to.match(/^not declared: .*does not list 'lease-hook' in unmet/)
+  })
+
+  it('says why an ACP agent has no gate rather than calling it declared unmet', async () => {
+    const outcome = await run(baseDeclaration('fx-acp', {transport: 'acp'}))
+    expect(outcome.status).to.equal('SKIP')
+    expect(outcome.detail).to.match(/^not available over ACP: .*no hook to refuse it first/)
+  })
+
+  describe('a gate carried by a plugin file (workspace.leaseGate)', () => {
+    const carried = () => {
+      const base = baseDeclaration('fx-plugin')
+      return baseDeclaration('fx-plugin', {workspace: {...base.workspace, files: [{path: '.fx/plugin.js', content: ''}],
+        leaseGate: {file: '.fx/plugin.js', tools: ['write', 'edit'], pathFields: ['filePath']}}})
+    }
+    const plugin = (text: string) => {
+      mkdirSync(join(workspace, '.fx'), {recursive: true})
+      writeFileSync(join(workspace, '.fx', 'plugin.js'), text)
+    }
+
+    it('passes when the file setup wrote runs agora hook PreToolUse for every declared tool and field', async () => {
+      plugin(`const GATED = new Set(["write","edit"]); execFile(AGORA, ['hook', 'PreToolUse', '--path-field', 'filePath'])`)
+      const outcome = await run(carried())
+      expect(outcome).to.deep.include({status: 'PASS', detail: 'writes through write, edit are gated by `agora hook PreToolUse` from .fx/plugin.js (filePath)'})
+    })
+
+    it('warns, naming the setup to run, when the file is missing or carries no gate', async () => {
+      const missing = await run(carried())
+      expect([missing.status, missing.detail]).to.deep.equal(['WARN', 'declared (write, edit) but not wired in this workspace: .fx/plugin.js is missing (hooks off, or never set up); run `agora setup <id> --harness fx-plugin`'])
+      plugin(`runHook('UserPromptSubmit')`)
+      const older = await run(carried())
+      expect(older.status).to.equal('WARN')
+      expect(older.detail).to.match(/carries no agora lease gate for them \(an older setup\)/)
+    })
+  })
 })

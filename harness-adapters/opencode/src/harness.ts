@@ -45,7 +45,7 @@ export const opencode = {
   probeArgv: ['--version'],
   supports: ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: ['reasoning'],
-  unmet: ['lease-hook'],
+  unmet: [],
   reasoningVocab: ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'],
   permissions: {vocab: ['read', 'write', 'all'], argv: {}, rationale: '', default: null},
   knobRequirements: [

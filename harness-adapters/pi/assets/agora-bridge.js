@@ -10,8 +10,13 @@
  * Environment (non-secret only): AGORA_MCP_COMMAND (default `agora-mcp`), AGORA_MCP_ARGS (a JSON
  * array, optional), AGORA_URL, AGORA_AGENT_ID, AGORA_HOME, AGORA_ABOUT, AGORA_DOWNLOAD_DIR. The
  * key variables are forced empty so the server reads the seat's key from its 0600 cache.
+ *
+ * The lease gate: before pi's `write` and `edit` run, the target path goes to `agora hook PreToolUse`
+ * (AGORA_CLI, which `agora drive` sets, else `agora` on PATH); when another seat holds it exclusively the
+ * call is blocked with the gate's text as its reason. An unreachable hub or a missing CLI lets the write
+ * through: a lease is a reservation between seats, not a lock a hub outage may turn into a stop.
  */
-import {spawn} from 'node:child_process'
+import {execFile, spawn} from 'node:child_process'
 
 const REQUEST_TIMEOUT_MS = 30000
 const PROTOCOL_VERSION = '2025-06-18'
@@ -98,7 +103,41 @@ function connect(command, args) {
 
 const textOf = (result) => (result?.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('\n')
 
+const GATED_TOOLS = new Set(['write', 'edit'])
+
+/** The agora CLI as [command, ...leading args]: a script path runs under this node. */
+function agoraCommand() {
+  const cli = process.env.AGORA_CLI || 'agora'
+  return cli.endsWith('.js') ? [process.execPath, cli] : [cli]
+}
+
+/** The gate's refusal text for writing `path`, or '' when the write may go ahead. */
+function leaseRefusal(toolName, path, cwd) {
+  if (typeof path !== 'string' || !path) return Promise.resolve('')
+  const [command, ...lead] = agoraCommand()
+  const seat = ['--as', process.env.AGORA_AGENT_ID ?? '', '--url', process.env.AGORA_URL ?? '']
+  if (process.env.AGORA_HOME) seat.push('--home', process.env.AGORA_HOME)
+  return new Promise((resolve) => {
+    const child = execFile(command, [...lead, 'hook', 'PreToolUse', ...seat, '--path-field', 'path'], {timeout: 15000, env: serverEnv()}, (_error, stdout) => {
+      try {
+        const out = JSON.parse(String(stdout).trim() || '{}').hookSpecificOutput
+        resolve(out?.permissionDecision === 'deny' ? out.permissionDecisionReason || 'refused by the agora lease gate' : '')
+      } catch {
+        resolve('')
+      }
+    })
+    child.on('error', () => resolve(''))
+    child.stdin.end(JSON.stringify({tool_name: toolName, tool_input: {path}, cwd}))
+  })
+}
+
 export default function agoraBridge(pi) {
+  pi.on('tool_call', async (event, ctx) => {
+    if (!GATED_TOOLS.has(event.toolName)) return undefined
+    const reason = await leaseRefusal(event.toolName, event.input?.path, ctx?.cwd || process.cwd())
+    return reason ? {block: true, reason} : undefined
+  })
+
   let server = null
 
   pi.on('session_start', async () => {

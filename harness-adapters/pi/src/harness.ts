@@ -25,7 +25,7 @@ export const pi = {
   probeArgv: ['--version'],
   supports: ['model', 'provider', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: ['reasoning', 'permissions'],
-  unmet: ['lease-hook'],
+  unmet: [],
   reasoningVocab: ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'],
   permissions: {
     vocab: ['read', 'write'],

@@ -20,5 +20,7 @@ export const workspace: WorkspaceFootprint = {
   skillDir: '.agents/skills/agora-channels',
   // Always written: the extension is the tool surface, not a hook.
   files: [{path: '.pi/extensions/agora.js', source: 'assets/agora-bridge.js'}],
+  // The bridge's tool_call handler blocks write/edit on another seat's lease (driven turns load it with -e).
+  leaseGate: {file: '.pi/extensions/agora.js', tools: ['write', 'edit'], pathFields: ['path']},
   optIn: null,
 }

@@ -15,7 +15,7 @@ export const postFlags = {
   critical: Flags.boolean({description: 'operator-only critical post'}),
   data: Flags.string({description: 'structured payload as a JSON object'}),
   declines: Flags.string({description: 'ask id this reply declines (repeatable)', multiple: true}),
-  'reply-to': Flags.string({description: 'message id this post replies to (required with --status reply)'}),
+  'reply-to': Flags.string({description: 'message this post replies to: id, chan#seq or seq (required with --status reply)'}),
   signature: Flags.string({description: 'signature string stored in data.signature'}),
   status: Flags.string({description: 'obligation status', options: STATUSES}),
   title: Flags.string({description: 'one-line title (≤120 chars)'}),

@@ -43,7 +43,9 @@ export abstract class HubCommand extends Command {
 
   async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
-    return super.catch(new Errors.CLIError(clean(error.message), {exit: error.exitCode ?? 1}))
+    // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
+    const said = (error as {spoken?: unknown}).spoken
+    return super.catch(new Errors.CLIError(clean(typeof said === 'string' ? said : error.message), {exit: error.exitCode ?? 1}))
   }
 }
 

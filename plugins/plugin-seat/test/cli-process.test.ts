@@ -58,4 +58,13 @@ describe('cli-process', () => {
     expect(out.code).to.equal(1)
     expect(out.stderr).to.include('404')
   })
+
+  it('speaks a hub refusal as advice: the detail, the command to run next, the HTTP exchange last', async function () {
+    this.timeout(60_000)
+    const out = await run(process.execPath, ['bin/run.js', 'mission', 'set', 'alice', 'take over the world', ...seat])
+    expect(out.code).to.equal(1)
+    expect(out.stderr).not.to.include('→')
+    expect(out.stderr).to.match(/Run `agora whoami` to see this seat's role/)
+    expect(out.stderr).to.match(/\(hub answered 403 to PUT \/admin\/agents\/alice\/mission\)/)
+  })
 })

@@ -1,12 +1,15 @@
 import {expect} from 'chai'
 import {execFile} from 'node:child_process'
+import {createRequire} from 'node:module'
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {Ajv} from 'ajv'
 import {declarationSchema} from '../../src/declaration-schema.js'
+import {schemaDigest} from '../../src/validate-declaration.js'
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/write-schema.mjs', import.meta.url))
 const FILE = fileURLToPath(new URL('../../dist/harness-declaration.schema.json', import.meta.url))
+const VALIDATOR = fileURLToPath(new URL('../../dist/declaration-validator.cjs', import.meta.url))
 const EXAMPLE = new URL('../../../../docs/examples/harness-myagent/hooks/harness.js', import.meta.url).href
 
 describe('scripts/write-schema', () => {
@@ -32,5 +35,16 @@ describe('scripts/write-schema', () => {
     expect(check(example), JSON.stringify(check.errors)).to.equal(true)
     expect(check({...example, toolReach: 'telepathy'})).to.equal(false)
     expect(check.errors?.map((error) => error.instancePath)).to.include('/toolReach')
+  })
+
+  it('writes a precompiled validator stamped with the schema digest that judges like a fresh compile', async () => {
+    const hook = (await import(EXAMPLE)) as {default: () => Promise<Record<string, unknown>>}
+    const example = await hook.default()
+    type Check = ((data: unknown) => boolean) & {errors?: Array<{instancePath: string}> | null; digest?: string}
+    const built = createRequire(import.meta.url)(VALIDATOR) as Check
+    expect(built.digest).to.equal(schemaDigest)
+    expect(built(example)).to.equal(true)
+    expect(built({...example, toolReach: 'telepathy'})).to.equal(false)
+    expect(built.errors?.map((error) => error.instancePath)).to.include('/toolReach')
   })
 })

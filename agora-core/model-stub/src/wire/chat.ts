@@ -1,13 +1,13 @@
 import type {ServerResponse} from 'node:http'
-import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
+import {decide, offered, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /** OpenAI Chat Completions: tools under `tools[].function.name`; a result is a trailing `role: 'tool'` message. */
 export function chatInput(body: Record<string, unknown>): ScriptInput {
   const tools: OfferedTool[] = []
   for (const t of asArray(body.tools)) {
-    const name = (t as {function?: {name?: unknown}}).function?.name
-    if (typeof name === 'string') tools.push({name})
+    const fn = (t as {function?: {name?: unknown; parameters?: unknown}}).function
+    if (typeof fn?.name === 'string') tools.push(offered(fn.name, fn.parameters))
   }
   const messages = asArray(body.messages) as ChatMessage[]
   const last = messages.at(-1)

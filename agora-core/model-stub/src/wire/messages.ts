@@ -1,13 +1,13 @@
 import type {ServerResponse} from 'node:http'
-import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
+import {decide, offered, textOf, type OfferedTool, type ScriptInput, type ScriptReply, type ToolCallSoFar} from '../script.js'
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /** Anthropic Messages: tools under `tools[].name`; a result is a `tool_result` block in the last user message. */
 export function messagesInput(body: Record<string, unknown>): ScriptInput {
   const tools: OfferedTool[] = []
   for (const t of asArray(body.tools)) {
-    const name = (t as {name?: unknown}).name
-    if (typeof name === 'string') tools.push({name})
+    const {name, input_schema: schema} = t as {name?: unknown; input_schema?: unknown}
+    if (typeof name === 'string') tools.push(offered(name, schema))
   }
   const messages = asArray(body.messages) as Array<{role?: string; content?: unknown}>
   const last = messages.at(-1)

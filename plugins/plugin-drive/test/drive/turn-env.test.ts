@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {turnEnv, CredentialInTurnEnv} from '../../src/drive/turn-env.js'
+import {agoraCli, turnEnv, CredentialInTurnEnv} from '../../src/drive/turn-env.js'
 
 describe('turnEnv', () => {
   it('drops every AGORA_* variable of the operator, lays the command env on top, and marks the turn driven', () => {
@@ -14,5 +14,12 @@ describe('turnEnv', () => {
 
   it('refuses a declaration that hands the turn a non-empty key', () => {
     expect(() => turnEnv({}, {AGORA_ADMIN_KEY: 'x'})).to.throw(CredentialInTurnEnv, /non-empty AGORA_ADMIN_KEY/)
+  })
+
+  it('names the agora CLI it runs as in AGORA_CLI, for a turn plugin that calls back (pi\'s lease gate)', () => {
+    expect(turnEnv({AGORA_CLI: '/evil'}, {}, 'driven', '/opt/agora/bin/run.js').AGORA_CLI).to.equal('/opt/agora/bin/run.js')
+    expect(agoraCli('/usr/lib/node_modules/@agora/cli/run.js')).to.equal('/usr/lib/node_modules/@agora/cli/run.js')
+    expect(agoraCli('/usr/local/bin/agora')).to.equal('/usr/local/bin/agora')
+    expect(agoraCli('/repo/node_modules/mocha/bin/mocha.js')).to.equal(undefined)
   })
 })

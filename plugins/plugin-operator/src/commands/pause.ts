@@ -6,6 +6,7 @@ import {OperatorCommand} from '../operator-command.js'
 import {cleanLine, iso} from '../render.js'
 
 export default class Pause extends OperatorCommand {
+  static summary = 'Operator: pause the hub; non-operators\' writes get 423 until `agora resume`.'
   static description = `Operator: pause the hub (admin key). Non-operators get 423 on writes until \`agora resume\`;
 reads, acks, presence and moderation still work. Idempotent; every channel gets an fyi.`
 

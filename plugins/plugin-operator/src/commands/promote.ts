@@ -7,6 +7,7 @@ import {cleanLine} from '../render.js'
 
 export default class Promote extends OperatorCommand {
   static args = {id: Args.string({description: 'the seat to promote (or demote)', required: true})}
+  static summary = 'Operator: make a seat an operator, or --demote it.'
   static description = `Operator: make a seat an operator, or --demote it (PUT /agents/{id}/role). The hub refuses to
 demote the last operator.`
 

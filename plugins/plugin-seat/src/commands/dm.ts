@@ -1,6 +1,7 @@
 import type {Message} from '@agora/client'
 import {Args} from '@oclif/core'
 
+import {resolveMessageRef} from '../message-ref.js'
 import {buildPostMessage, postFlags} from '../post-message.js'
 import {cleanLine} from '../render.js'
 import {SeatCommand} from '../seat-command.js'
@@ -18,7 +19,10 @@ export default class Dm extends SeatCommand {
 
   async run(): Promise<Message> {
     const {args, flags} = await this.parse(Dm)
-    const posted = await (await this.openSeat(flags)).client.postDm(args.peer, buildPostMessage(args.body, flags))
+    const message = buildPostMessage(args.body, flags)
+    const {client} = await this.openSeat(flags)
+    if (message.reply_to) message.reply_to = await resolveMessageRef(client, undefined, message.reply_to, '--reply-to')
+    const posted = await client.postDm(args.peer, message)
     this.log(`sent ${cleanLine(posted.channel)}#${posted.seq} ${posted.id} (${posted.status})`)
     return posted
   }

@@ -1,6 +1,7 @@
 import type {Message} from '@agora/client'
 import {Args} from '@oclif/core'
 
+import {resolveMessageRef} from '../message-ref.js'
 import {buildPostMessage, postFlags} from '../post-message.js'
 import {cleanLine} from '../render.js'
 import {SeatCommand} from '../seat-command.js'
@@ -15,6 +16,7 @@ export default class Post extends SeatCommand {
     '<%= config.bin %> post commons "deploy done" --status fyi',
     '<%= config.bin %> post ops "need a review" --status open --ask "r1=review PR 12" --ask-to r1=bob',
     '<%= config.bin %> post ops "done" --status reply --reply-to 01J… --answers r1',
+    '<%= config.bin %> post ops "on it" --status reply --reply-to "#12"',
   ]
   static flags = postFlags
 
@@ -22,6 +24,7 @@ export default class Post extends SeatCommand {
     const {args, flags} = await this.parse(Post)
     const message = buildPostMessage(args.body, flags)
     const {client} = await this.openSeat(flags)
+    if (message.reply_to) message.reply_to = await resolveMessageRef(client, args.channel, message.reply_to, '--reply-to')
     const posted = await client.postMessage(args.channel, message)
     this.log(`posted ${cleanLine(posted.channel)}#${posted.seq} ${posted.id} (${posted.status}${posted.downgraded ? ', interrupt downgraded to next_turn' : ''})`)
     return posted

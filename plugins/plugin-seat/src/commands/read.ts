@@ -2,7 +2,7 @@ import type {Message} from '@agora/client'
 import {Args} from '@oclif/core'
 
 import {messageText} from '../envelope-text.js'
-import {messageId} from '../message-ref.js'
+import {resolveMessageRef} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Read extends SeatCommand {
@@ -16,7 +16,7 @@ export default class Read extends SeatCommand {
   async run(): Promise<Message[]> {
     const {args, flags} = await this.parse(Read)
     const {client} = await this.openSeat(flags)
-    const id = await messageId(client, args.channel, args.id)
+    const id = await resolveMessageRef(client, args.channel, args.id)
     const thread = await client.readMessage(args.channel, id)
     for (const message of thread) this.log(messageText(message))
     return thread

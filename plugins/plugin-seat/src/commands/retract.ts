@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {messageId} from '../message-ref.js'
+import {resolveMessageRef} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Retract extends SeatCommand {
@@ -15,7 +15,7 @@ export default class Retract extends SeatCommand {
   async run(): Promise<Record<string, unknown>> {
     const {args, flags} = await this.parse(Retract)
     const {client} = await this.openSeat(flags)
-    const id = await messageId(client, args.channel, args.id)
+    const id = await resolveMessageRef(client, args.channel, args.id)
     const base = `/channels/${encodeURIComponent(args.channel)}/messages/${encodeURIComponent(id)}`
     if (flags.thread) {
       const r = await client.request<{count: number; already_retracted: number; skipped_non_messages: number}>('POST', `${base}/retract_thread`)

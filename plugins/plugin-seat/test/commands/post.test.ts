@@ -32,6 +32,22 @@ describe('post', () => {
     expect(inbox.owed.to_answer.map((r) => r.id)).to.not.include(q.id)
   })
 
+  it('takes --reply-to as #seq, seq or channel#seq, as --consumes does', async () => {
+    const {result: q} = await runCommand(Post, ['commons', 'q', '--status', 'open', ...as('alice', hub.url, home)])
+    for (const ref of [`#${q.seq}`, `${q.seq}`, `commons#${q.seq}`]) {
+      const {result: a} = await runCommand(Post, ['commons', `re ${ref}`, '--status', 'reply', '--reply-to', ref, ...as('bob', hub.url, home)])
+      expect(a.reply_to, ref).to.equal(q.id)
+    }
+  })
+
+  it('refuses a --reply-to seq that names no message, and a dm reply seq without its channel', async () => {
+    const missing = await runFailure(Post, ['commons', 'x', '--status', 'reply', '--reply-to', '#99999', ...as('bob', hub.url, home)])
+    expect(missing.message).to.match(/99999/)
+    const {default: Dm} = await import('../../src/commands/dm.js')
+    const bare = await runFailure(Dm, ['alice', 'x', '--status', 'reply', '--reply-to', '#3', ...as('bob', hub.url, home)])
+    expect(bare.message).to.equal('--reply-to "#3" names a seq without its channel: write it as <channel>#3 or pass the message id')
+  })
+
   it('refuses an unknown status at parse time, before contacting the hub', async () => {
     const error = await runFailure(Post, ['commons', 'x', '--status', 'urgent', ...as('alice', hub.url, home)])
     expect(error.message).to.match(/Expected --status=urgent to be one of/)

@@ -35,6 +35,7 @@ describe('commands/harness/init', function () {
     expect(JSON.parse(made.stdout)).to.deep.equal({
       dir: join(root, 'other'),
       package: 'agora-harness-other',
+      transport: 'argv',
       files: ['package.json', 'README.md', '.gitignore', 'lib/declaration.js', 'lib/build-command.js', 'lib/evidence.js', 'hooks/harness.js', 'test/contract.test.js', 'fake-bin/other', '.github/workflows/harness-check.yml'],
     })
     expect(statSync(join(root, 'other/fake-bin/other')).mode & 0o111).to.not.equal(0)
@@ -59,9 +60,24 @@ describe('commands/harness/init', function () {
     expect([report.verdict, report.counts.fail, checked.code]).to.deep.equal(['DRIVABLE', 0, 0])
   })
 
-  it('refuses --transport acp, a bad name and a non-empty folder, naming what works', async () => {
-    const acp = await agora(['harness', 'init', 'x', '--transport', 'acp'], root, env)
-    expect([acp.code, acp.stderr]).to.satisfy(([code, stderr]: [number, string]) => code === 2 && stderr.includes('--transport argv'))
+  it('scaffolds an ACP agent plugin that passes its own tests and harness-check as DRIVABLE with its fake agent', async () => {
+    const made = await agora(['harness', 'init', 'acpdemo', '--transport', 'acp', '--json'], root, env)
+    expect(made.code, made.stderr).to.equal(0)
+    const acp = join(root, 'acpdemo')
+    expect(JSON.parse(made.stdout)).to.deep.include({transport: 'acp', files: ['package.json', 'README.md', '.gitignore', 'lib/declaration.js', 'lib/build-command.js', 'hooks/harness.js', 'test/contract.test.js', 'fake-bin/acpdemo', '.github/workflows/harness-check.yml']})
+    expect(readFileSync(join(acp, 'README.md'), 'utf8')).to.contain('| `--model` | `session/set_model` |')
+    symlinkSync(join(REPO, 'node_modules'), join(acp, 'node_modules'))
+    const tested = await run(process.execPath, [join(REPO, 'node_modules/mocha/bin/mocha.js'), '--no-config'], acp)
+    expect(tested.code, tested.stdout + tested.stderr).to.equal(0)
+    expect((await agora(['harness', 'validate', acp], root, env)).code).to.equal(0)
+    expect((await agora(['plugins', 'link', '--no-install', acp], root, env)).code).to.equal(0)
+    const checked = await agora(['harness-check', 'acpdemo', '--json'], root, {...env, PATH: `${join(acp, 'fake-bin')}:${process.env.PATH ?? ''}`})
+    const report = JSON.parse(checked.stdout) as {verdict: string; counts: {fail: number}; probes: Array<{id: string; status: string; detail: string}>}
+    expect([report.verdict, report.counts.fail, checked.code]).to.deep.equal(['DRIVABLE', 0, 0])
+    expect(report.probes.find((p) => p.id === 'C2')!.detail).to.match(/^`initialize` answered by acpdemo 0\.0\.0-fake/)
+  })
+
+  it('refuses a bad name and a non-empty folder, naming what works', async () => {
     const bad = await agora(['harness', 'init', 'My_Agent'], root, env)
     expect(bad.code).to.equal(2)
     expect(bad.stderr).to.contain('agora harness init my-agent')

@@ -9,6 +9,7 @@ import {clean, cleanLine, iso} from '../../render.js'
 export type CharterHistoryResult = {versions: CharterHistoryRow[]} | {from: number; to: number; diff: string}
 
 export default class CharterHistory extends OperatorCommand {
+  static summary = 'List hub charter versions, or diff two with --diff <a> <b>.'
   static description = `List hub charter versions (newest first, down to the packaged v0), or with --diff <a> <b> show a
 unified line diff between two versions. Reading history records no receipt.`
 

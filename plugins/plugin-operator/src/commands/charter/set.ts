@@ -7,6 +7,7 @@ import {OperatorCommand} from '../../operator-command.js'
 
 export default class CharterSet extends OperatorCommand {
   static args = {file: Args.string({description: 'a markdown file; `## member|owner|delegate|operator` headings make it sliceable', required: true})}
+  static summary = 'Operator: publish a new hub charter version from a file.'
   static description = `Operator: publish a new hub charter version from a file (admin key). Every seat's whoami pointer
 goes stale and /owed lists the charter until each seat reads it again.`
 

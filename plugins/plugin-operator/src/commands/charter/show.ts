@@ -8,6 +8,7 @@ import {clean, cleanLine} from '../../render.js'
 export type CharterShown = ({source: 'admin'} & HubText & CharterAnalysis) | ({source: 'seat'} & CharterRead)
 
 export default class CharterShow extends OperatorCommand {
+  static summary = 'Show the hub charter in force, whole (admin key) or as one seat\'s slice (--as).'
   static description = `Show the hub charter in force. With the admin key: the whole text plus whether it slices by seat kind.
 With --as <seat>: that seat's slice, exactly what read_charter serves it (this records the seat's receipt).`
 

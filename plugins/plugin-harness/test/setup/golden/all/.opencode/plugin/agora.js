@@ -14,6 +14,34 @@ function runHook(event) {
   })
 }
 
+// The lease gate: the target paths go to `agora hook PreToolUse` in the payload shape it reads.
+const GATED = new Set(["write","edit","multiedit","patch","apply_patch"])
+
+function patchPaths(text) {
+  const found = []
+  for (const line of String(text || '').split('\n')) {
+    const m = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line.trim()) || /^\*\*\* Move to: (.+)$/.exec(line.trim())
+    if (m) found.push(m[1].trim())
+  }
+  return found
+}
+
+function leaseRefusal(tool, args, cwd) {
+  const targets = [args?.filePath, ...patchPaths(args?.patchText)].filter((p) => typeof p === 'string' && p)
+  if (targets.length === 0) return Promise.resolve('')
+  return new Promise((resolve) => {
+    const child = execFile(AGORA, ['hook', 'PreToolUse', ...BASE, '--path-field', 'filePath'], {timeout: 15000}, (_error, stdout) => {
+      try {
+        const out = JSON.parse(String(stdout).trim() || '{}').hookSpecificOutput
+        resolve(out?.permissionDecision === 'deny' ? out.permissionDecisionReason || 'refused by the agora lease gate' : '')
+      } catch {
+        resolve('')
+      }
+    })
+    child.stdin.end(JSON.stringify({tool_name: tool, tool_input: {filePath: targets}, cwd}))
+  })
+}
+
 function receptionText(stdout) {
   try {
     const parsed = JSON.parse(stdout.trim() || '{}')
@@ -23,7 +51,12 @@ function receptionText(stdout) {
   }
 }
 
-export const AgoraPlugin = async () => ({
+export const AgoraPlugin = async ({directory} = {}) => ({
+  'tool.execute.before': async (input, output) => {
+    if (!GATED.has(input.tool)) return
+    const refusal = await leaseRefusal(input.tool, output.args, directory || process.cwd())
+    if (refusal) throw new Error(refusal)
+  },
   'chat.message': async (input, output) => {
     const text = await runHook('UserPromptSubmit')
     if (!text) return
