@@ -19,3 +19,4 @@ export type {
   RegisterAgentRequest, RegisterAgentResult, Status, StoreEntry, StoreListRow, Urgency, Whoami,
 } from './wire.js'
 export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode, TakeLeases} from './leases.js'
+export type {TurnGrant, TurnToken} from './turn-tokens.js'

@@ -74,6 +74,15 @@ const STEPS: Array<{name: string; sql: string[]}> = [
       `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
     ],
   },
+  {
+    // Per-turn tokens: an HTTP MCP session presents one instead of the seat's key (docs/protocol.md "Turn tokens").
+    name: '0005_orca_turn_tokens',
+    sql: [
+      `CREATE TABLE turn_tokens (token_id TEXT PRIMARY KEY, secret_hash TEXT NOT NULL, agent_id TEXT NOT NULL, turn_id TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL, session_id TEXT, revoked_at DOUBLE PRECISION)`,
+      `CREATE INDEX turn_tokens_agent ON turn_tokens (agent_id)`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

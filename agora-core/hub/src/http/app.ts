@@ -23,6 +23,7 @@ import {attachmentRoutes} from '../routes/attachments.js'
 import {channelAdminRoutes} from '../routes/channel-admin.js'
 import {governanceRoutes} from '../routes/governance.js'
 import {leaseRoutes} from '../routes/leases.js'
+import {turnTokenRoutes} from '../routes/turn-tokens.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -31,7 +32,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.set('etag', false)
   app.use(urlText)
   app.use(jsonBody)
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, turnTokenRoutes]) {
     app.use(routes(ctx))
   }
   // Built on first request, once every route is mounted, from the same schemas the routes validate with.

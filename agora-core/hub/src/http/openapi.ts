@@ -30,6 +30,8 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'put /admin/delegation': 'delegation',
   'put /admin/rules': 'text',
   'put /admin/charter': 'text',
+  'post /turn-tokens': 'mintTurnToken',
+  'post /turn-tokens/redeem': 'redeemTurnToken',
 }
 
 type RecordName = keyof typeof RECORDS
