@@ -72,7 +72,7 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     const running = setInterval(() => config.out(`AGORA_DRIVE turn-running agent=${agent} kind=${request.kind} elapsed=${Math.round((Date.now() - started) / 1000)}s — the seat hears nothing until this turn ends`), RUNNING_NOTICE_MS)
     const spawned = await turnTransport(transportOf(decl)).runTurn({
       argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
-      prompt: turn.prompt, session: built.session ?? null,
+      prompt: turn.prompt, session: built.session ?? null, http: built.http ?? null,
       onLine: config.turnLog ? (line) => config.turnLog!.raw(line) : undefined,
     })
     clearInterval(running)
