@@ -33,7 +33,7 @@ export function orcaWorker(options: OrcaWorkerOptions): HttpHarnessDeclaration {
     transport: 'http',
     worker: {url, profile: {name: options.profile?.name ?? '<seat>', runtime: options.profile?.runtime ?? 'custom', ...options.profile}},
     binary: url,
-    supports: ['model', 'session'],
+    supports: ['model', 'permissions', 'session'],
     advisory: ['model'],
     unmet: ['lease-hook'],
     reasoningVocab: [],
