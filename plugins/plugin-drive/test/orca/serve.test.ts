@@ -25,7 +25,7 @@ const fixture = (mode: string, dir: string): HarnessDeclaration => resolveDeclar
     terminal: [{type: 'done'}], terminalMissing: 'no-done', errors: [], mcpDown: [], sessionId: [{match: {type: 'init'}, path: 'session'}],
     toolFailure: {stage: 'mcp-call', reason: '{tool}-failed'}, failureClasses: [], notices: [],
   },
-  workspace: {mcpConfig: null, ruleFile: 'AGENTS.md', ruleStyle: 'marked-block', rule: {arming: '', waitPolicy: '', wakeNote: ''}, hooks: null, skillDir: '.x', files: []},
+  workspace: {mcpConfig: null, ruleFile: 'AGENTS.md', ruleStyle: 'marked-block', rule: {arming: '', waitPolicy: '', wakeNote: ''}, hooks: null, skillDir: '.x', files: [], optIn: 'a test fixture'},
   buildCommand: (turn) => ({argv: [process.execPath, SCRIPT, mode, dir, ...(turn.sessionId ? [turn.sessionId] : [])], env: {}}),
 } as HarnessDeclaration)
 
