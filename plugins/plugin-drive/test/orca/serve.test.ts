@@ -1,33 +1,9 @@
-import {existsSync, mkdtempSync, readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {request} from 'node:http'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {expect} from 'chai'
-import {mcpBindingEnv, resolveDeclaration} from '@agora/contract'
-import type {HarnessDeclaration} from '@agora/contract'
-
-import {seatTurn} from '../../src/orca/seat-turn.js'
-import {startOrcaServer} from '../../src/orca/server.js'
 import type {OrcaServer} from '../../src/orca/server.js'
-import {fileStateStore} from '../../src/orca/state-store.js'
-
-const SCRIPT = fileURLToPath(new URL('../fixtures/orca-drive-harness.mjs', import.meta.url))
-
-const fixture = (mode: string, dir: string): HarnessDeclaration => resolveDeclaration({
-  name: 'fx-stream', summary: 'canned stream', contract: '^1', binary: process.execPath, probeArgv: ['--version'],
-  supports: ['session'], advisory: [], unmet: ['lease-hook'], reasoningVocab: [],
-  permissions: {vocab: ['read', 'write', 'all'], argv: {}, rationale: '', default: null}, knobRequirements: [],
-  defaults: {model: null, reasoning: null, modelFitForDriving: true}, continuity: 'resume-id', toolReach: 'stdio-mcp', identityScope: 'turn',
-  evidence: {
-    format: 'ndjson', summary: 'fx', toolNamePrefixes: ['mcp__agora__'],
-    toolEvents: [{match: {type: 'tool', phase: 'start'}, role: 'call', name: ['name'], id: 'id'}, {match: {type: 'tool', phase: 'end'}, role: 'result', id: 'id', failed: [{ok: false}]}],
-    terminal: [{type: 'done'}], terminalMissing: 'no-done', errors: [], mcpDown: [], sessionId: [{match: {type: 'init'}, path: 'session'}],
-    toolFailure: {stage: 'mcp-call', reason: '{tool}-failed'}, failureClasses: [], notices: [],
-  },
-  workspace: {mcpConfig: null, ruleFile: 'AGENTS.md', ruleStyle: 'marked-block', rule: {arming: '', waitPolicy: '', wakeNote: ''}, hooks: null, skillDir: '.x', files: [], optIn: 'a test fixture'},
-  buildCommand: (turn) => ({argv: [process.execPath, SCRIPT, mode, dir, ...(turn.sessionId ? [turn.sessionId] : [])], env: {}}),
-} as HarnessDeclaration)
+import {serveFixture} from '../fixtures/orca-serve.js'
 
 function post(url: string, body: string, onFirstLine?: (close: () => void) => void): Promise<{status: number; text: string; type: string}> {
   return new Promise((resolve, reject) => {
@@ -55,15 +31,7 @@ describe('agora serve orca (a seat as an Orca Harness Protocol v1 worker)', func
   let server: OrcaServer
   let dir: string
   const start = async (mode = 'ok') => {
-    dir = mkdtempSync(join(tmpdir(), 'orca-serve-'))
-    const seat = {agentId: 'alice', url: 'http://127.0.0.1:9', home: dir, about: ''}
-    const decl = fixture(mode, dir)
-    const state = fileStateStore(join(dir, 'state'))
-    server = await startOrcaServer({runtime: 'agora:alice:fx-stream', models: [], state, turn: seatTurn({
-      decl, all: [decl], request: {model: null, provider: null, reasoning: null, permissions: null, harnessArgs: []}, seat,
-      mcp: {command: 'agora-mcp', args: [], env: mcpBindingEnv(seat)}, workspace: dir, pluginRoot: dir, stateDir: join(dir, 'hs'),
-      operatorEnv: {PATH: process.env.PATH}, state, timeoutS: 20,
-    })})
+    ({server, dir} = await serveFixture(mode))
   }
   afterEach(async () => { await server?.close() })
 
