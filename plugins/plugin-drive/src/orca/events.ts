@@ -37,7 +37,8 @@ export class EvidenceToOrca {
     const rawName = rule.name ? firstString(item, rule.name) : null
     const id = (rule.id ? String(readPath(item, rule.id) ?? '') : '') || `tool-${++this.seq}`
     const name = rawName ?? this.open.get(id) ?? 'tool'
-    const bare = bareToolName(name, this.spec!.toolNamePrefixes)
+    // agora's tools as the Orca library names them (mcp__agora__<tool>), whether the harness prefixed them or marked them by server.
+    const bare = bareToolName(name, this.spec!.toolNamePrefixes) ?? (rule.agora && matches(item, rule.agora) ? name : null)
     const toolName = bare ? `mcp__agora__${bare}` : name
     const failed = (rule.failed ?? []).some((m) => matches(item, m))
     const output = rule.output ? readPath(item, rule.output) : undefined
