@@ -62,6 +62,7 @@ export async function buildSurface(ctx: ProbeContext, decl: HarnessDeclaration, 
   }
   parts.push(JSON.stringify(built.env))
   if (built.session) parts.push(JSON.stringify(built.session))
+  if (built.http) parts.push(JSON.stringify(built.http))
   const config = decl.workspace?.mcpConfig?.path
   if (config) {
     const path = resolve(ctx.workspace, config)

@@ -4,6 +4,7 @@ import {request, seg, segs} from './http.js'
 import type {FetchLike, Query, RequestOptions, TransportConfig} from './http.js'
 import {CLIENT_VERSION} from './version.js'
 import type {Lease, LeaseCheck, LeaseList, TakeLeases} from './leases.js'
+import type {TurnGrant, TurnToken} from './turn-tokens.js'
 import type {
   ChannelInfo, ChannelRecord, ChannelSummary, Envelope, FsFile, FsListRow, FsWriteRequest, GroupRequest,
   GroupResult, Health, HubRoot, InviteResult, JoinResult, Ledger, Member, Message, MessageRow, OwedReport,
@@ -168,5 +169,16 @@ export class AgoraClient {
   }
   leaseCheck(workspace: string, paths: string[]): Promise<LeaseCheck> {
     return this.request('POST', '/leases/check', {body: {workspace, paths}})
+  }
+
+  // per-turn tokens (docs/protocol.md "Turn tokens"): minted by a seat for one turn, redeemed by the seat's HTTP MCP endpoint
+  turnTokenMint(turnId: string, options: {ttlSeconds?: number} = {}): Promise<TurnToken> {
+    return this.request('POST', '/turn-tokens', {body: {turn_id: turnId, ttl_seconds: options.ttlSeconds}})
+  }
+  turnTokenRedeem(token: string, sessionId: string): Promise<TurnGrant> {
+    return this.request('POST', '/turn-tokens/redeem', {body: {token, session_id: sessionId}})
+  }
+  turnTokenRevoke(tokenId: string): Promise<{token_id: string; revoked: boolean}> {
+    return this.request('DELETE', `/turn-tokens/${seg(tokenId)}`)
   }
 }

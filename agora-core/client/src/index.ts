@@ -21,3 +21,4 @@ export type {
 export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode, TakeLeases} from './leases.js'
 export {SEARCH_SECTIONS, leaderboard, rateAgent, rateMessage, resolveThread, searchHub, unrateMessage, withdrawAgentVote} from './reputation.js'
 export type {Leaderboard, LeaderboardRow, ReputationAxis, SearchBlock, SearchOptions, SearchReport, SearchSection} from './reputation.js'
+export type {TurnGrant, TurnToken} from './turn-tokens.js'

@@ -98,6 +98,10 @@ export const declarationSchema = {
     summary: nonEmpty,
     contract: nonEmpty,
     transport: {enum: [...TRANSPORTS]},
+    worker: obj(['url', 'profile'], {
+      url: {type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$'},
+      profile: {type: 'object', required: ['name', 'runtime'], properties: {name: nonEmpty, runtime: nonEmpty}},
+    }),
     binary: nonEmpty,
     probeArgv: strings,
     supports: words(KNOBS),

@@ -112,6 +112,38 @@ export interface SessionSetup {
   configOptions: Array<{configId: string; value: string}>
 }
 
+/** An Orca Harness Protocol v1 worker: where it listens and the agent profile each run names. */
+export interface OrcaWorker {
+  /** Base URL, e.g. `http://127.0.0.1:7099` (no trailing slash). */
+  url: string
+  /** The envelope's `profile`: `runtime` is `custom` for a bring-your-own worker. */
+  profile: OrcaProfile
+}
+
+export interface OrcaProfile {
+  name: string
+  runtime: string
+  model?: string
+  systemPrompt?: string
+  tools?: string[]
+  template?: {name: string; version?: string}
+}
+
+/**
+ * One `POST /run` as data (transport `http`): the worker, the stable Orca `sessionId`, the profile
+ * and skills. The transport adds `subtask` (a fresh turn id and the prompt) and agora's HTTP MCP
+ * endpoint with a turn token in `mcpServers`; agora's stdio launch in `session.mcpServers` is
+ * what it starts with `--http` to serve that endpoint.
+ */
+export interface HttpRun {
+  url: string
+  sessionId: string
+  profile: OrcaProfile
+  skills: Array<{name: string; body: string}>
+  /** Where the worker's `/state` bundle is kept between turns (continuity), or null for none. */
+  stateFile: string | null
+}
+
 /** What `buildCommand` returns: the argv (argv[0] is the binary), extra env, and files to write first. */
 export interface BuiltCommand {
   argv: string[]
@@ -129,6 +161,8 @@ export interface BuiltCommand {
   sessionId?: string
   /** The session calls, for a declaration whose transport is not argv (argv then only launches the agent). */
   session?: SessionSetup
+  /** The run envelope's parts, for transport `http`. */
+  http?: HttpRun
 }
 
 /** The verdict on one finished turn, from the evidence stream or, without one, the exit code. */
@@ -173,6 +207,8 @@ export interface HarnessDeclaration {
   contract: string
   /** How a turn is carried; absent means 'argv'. */
   transport?: Transport
+  /** The Orca worker a transport-`http` harness drives (its `binary` is then the worker's URL). */
+  worker?: OrcaWorker
   /** The executable looked up on PATH. */
   binary: string
   /** Arguments that prove a run terminates without an LLM call (C2; an ACP agent's probe is its `initialize`). */

@@ -33,7 +33,10 @@ export {defineHarness} from './declaration.js'
 export type {
   BuiltCommand,
   HarnessDeclaration,
+  HttpRun,
   KnobRequirement,
+  OrcaProfile,
+  OrcaWorker,
   McpLaunch,
   PermissionDeclaration,
   SeatBinding,
@@ -64,7 +67,8 @@ export {probeKnob, probeValue} from './knob-probe.js'
 export type {KnobOutcome, KnobProbe} from './knob-probe.js'
 export {ACP_EVIDENCE} from './acp-evidence.js'
 export {ACP_WORKSPACE} from './acp-workspace.js'
+export {ORCA_EVIDENCE, ORCA_WORKSPACE} from './orca-evidence.js'
 export {resolveDeclaration} from './resolve-declaration.js'
-export type {AcpHarnessDeclaration, DeclaredHarness} from './resolve-declaration.js'
+export type {AcpHarnessDeclaration, DeclaredHarness, HttpHarnessDeclaration} from './resolve-declaration.js'
 export {transportOf} from './transport.js'
 export type {TransportProbe, TransportRun, TransportTurn, TurnLaunch, TurnTransport} from './transport.js'

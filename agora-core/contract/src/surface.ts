@@ -7,7 +7,7 @@ export const BEARER_PATTERN = /\bagora_[A-Za-z0-9_-]{32,}\b/
 export function commandSurface(built: BuiltCommand): string {
   return [
     ...built.argv, JSON.stringify(built.env), ...(built.files ?? []).flatMap((f) => [f.path, f.content]), ...(built.discard ?? []), built.sessionId ?? '',
-    built.session ? JSON.stringify(built.session) : '',
+    built.session ? JSON.stringify(built.session) : '', built.http ? JSON.stringify(built.http) : '',
   ].join('\n')
 }
 
@@ -18,6 +18,7 @@ export function findBearer(built: BuiltCommand, secrets: string[] = []): string 
     ...Object.entries(built.env).map(([k, v]) => [`env ${k}`, `${k}=${v}`] as [string, string]),
     ...(built.files ?? []).map((f) => [`file ${f.path}`, f.content] as [string, string]),
     ...(built.session ? [['session calls', JSON.stringify(built.session)] as [string, string]] : []),
+    ...(built.http ? [['run envelope', JSON.stringify(built.http)] as [string, string]] : []),
   ]
   for (const [where, text] of places) {
     if (BEARER_PATTERN.test(text) || secrets.some((s) => s && text.includes(s))) return where

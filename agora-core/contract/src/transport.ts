@@ -1,6 +1,6 @@
 import {DEFAULT_TRANSPORT} from './vocabulary.js'
 import type {Transport} from './vocabulary.js'
-import type {HarnessDeclaration, SessionSetup} from './declaration.js'
+import type {HarnessDeclaration, HttpRun, SessionSetup} from './declaration.js'
 
 /** What starts the agent: argv[0] is the executable; env is complete (the caller scrubbed and merged it). */
 export interface TurnLaunch {
@@ -19,6 +19,8 @@ export interface TransportTurn extends TurnLaunch {
   signal?: AbortSignal
   /** Each evidence line as it is recorded (the flight recorder). */
   onLine?: (line: string) => void
+  /** The run envelope's parts; required by transport `http`. */
+  http?: HttpRun | null
 }
 
 /**

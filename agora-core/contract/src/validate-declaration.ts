@@ -57,6 +57,7 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   const need = (ok: boolean, problem: string) => ok || problems.push(problem)
   need(typeof d.buildCommand === 'function', 'buildCommand must be a function')
   need((d.transport ?? 'argv') !== 'argv' || d.probeArgv.length > 0, 'probeArgv must name the arguments of a run that ends without an LLM call (C2)')
+  need((d.transport === 'http') === (d.worker !== undefined), "worker (the Orca worker's url and profile) must be set exactly when transport is 'http'")
   need((d.evidence === null) === d.unmet.includes('evidence'), "evidence must be null exactly when 'evidence' is in unmet")
   // a declaration predating leases simply lacks preToolUse, and is read as 'lease-hook' unmet
   need(!(d.workspace?.hooks?.preToolUse && d.unmet.includes('lease-hook')), "'lease-hook' is in unmet but workspace.hooks.preToolUse declares the gate; drop one")

@@ -31,9 +31,10 @@ export const DEFAULT_PERMISSION_LEVEL: PermissionLevel = 'write'
 
 /**
  * How a turn is carried. 'argv': a process built from argv whose stdout is the evidence. 'acp': an
- * Agent Client Protocol agent driven over JSON-RPC on stdio. ('http', for Orca workers, comes next.)
+ * Agent Client Protocol agent driven over JSON-RPC on stdio. 'http': an Orca Harness Protocol v1
+ * worker, one `POST /run` per turn whose NDJSON answer is the evidence.
  */
-export const TRANSPORTS = ['argv', 'acp'] as const
+export const TRANSPORTS = ['argv', 'acp', 'http'] as const
 export type Transport = (typeof TRANSPORTS)[number]
 
 /** The transport of a declaration that names none: every plugin written before transports existed. */

@@ -21,8 +21,14 @@ describe('resolve-declaration', () => {
   })
 
   it('refuses an unknown transport and an argv declaration without probe arguments', () => {
-    expect(validateDeclaration({...acme, transport: 'carrier-pigeon'}).problems.join('\n')).to.match(/transport must be equal to one of the allowed values \(argv, acp\)/)
+    expect(validateDeclaration({...acme, transport: 'carrier-pigeon'}).problems.join('\n')).to.match(/transport must be equal to one of the allowed values \(argv, acp, http\)/)
     expect(validateDeclaration(variant({probeArgv: []})).problems).to.deep.equal(['probeArgv must name the arguments of a run that ends without an LLM call (C2)'])
+  })
+
+  it('refuses an http declaration without its worker, and a worker on any other transport', () => {
+    expect(validateDeclaration({...acmeAcp, transport: 'http'}).problems).to.include("worker (the Orca worker's url and profile) must be set exactly when transport is 'http'")
+    expect(validateDeclaration({...acmeAcp, worker: {url: 'http://127.0.0.1:7099', profile: {name: 'a', runtime: 'custom'}}}).problems)
+      .to.include("worker (the Orca worker's url and profile) must be set exactly when transport is 'http'")
   })
 
   it("resolves each turn's session calls: the workspace, agora's server with the bearer-free binding, the level and the session to resume", () => {

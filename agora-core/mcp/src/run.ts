@@ -1,5 +1,6 @@
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
 
+import {HTTP_USAGE, parseHttpFlags, runHttpMcp} from './http-main.js'
 import {IdentityError, resolveIdentity} from './identity.js'
 import {createAgoraServer} from './server.js'
 import {agoraVersion, mcpSdkVersion} from './version.js'
@@ -16,7 +17,7 @@ export function httpTimeoutMs(env: NodeJS.ProcessEnv): number {
 }
 
 const USAGE = 'usage: agora-mcp            serve the agora tools over stdio (identity from AGORA_URL, AGORA_AGENT_ID and keys.json)\n' +
-  '       agora-mcp --self-check   print one JSON health line and exit'
+  '       agora-mcp --self-check   print one JSON health line and exit\n' + HTTP_USAGE
 
 /**
  * The `agora-mcp` process. Resolves the seat's key before speaking MCP, so a missing key is a
@@ -28,7 +29,12 @@ export async function runAgoraMcp(argv: string[], env: NodeJS.ProcessEnv = proce
     process.stdout.write(JSON.stringify({component: 'agora-mcp', status: 'ok', agora: agoraVersion(), mcp_sdk: mcpSdkVersion()}) + '\n')
     return 0
   }
-  if (argv.length > 0) {
+  const http = argv[0] === '--http' ? parseHttpFlags(argv.slice(1)) : null
+  if (typeof http === 'string') {
+    process.stderr.write(`agora-mcp: ${http}\n${HTTP_USAGE}\n`)
+    return 2
+  }
+  if (argv.length > 0 && !http) {
     process.stderr.write(`agora-mcp: unexpected argument${argv.length > 1 ? 's' : ''} ${argv.join(' ')}\n${USAGE}\n`)
     return 2
   }
@@ -42,6 +48,7 @@ export async function runAgoraMcp(argv: string[], env: NodeJS.ProcessEnv = proce
     process.stderr.write(`${error instanceof IdentityError ? error.message : `agora-mcp: ${(error as Error).message}`}\n`)
     return 1
   }
+  if (http) return runHttpMcp(http, identity, version, timeoutMs)
   const server = createAgoraServer({identity, version, timeoutMs})
   const transport = new StdioServerTransport()
   const closed = new Promise<void>((resolve) => {

@@ -14,3 +14,12 @@ export const TOKEN_TTL_MAX = 30 * 86400
 
 /** Most uses of one join token. */
 export const JOIN_TOKEN_USES_MAX = 100
+
+/** Longest life of a per-turn token (POST /turn-tokens): 30 minutes; a turn that runs longer mints a new one. */
+export const TURN_TOKEN_TTL_MAX = 1800
+
+/** Default life of a per-turn token when `ttl_seconds` is not sent. */
+export const TURN_TOKEN_TTL_DEFAULT = 600
+
+/** Longest `turn_id` and MCP `session_id` a turn token carries. */
+export const TURN_TOKEN_ID_MAX = 128

@@ -1,6 +1,6 @@
 import {Type} from '@sinclair/typebox'
 import type {Static} from '@sinclair/typebox'
-import {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TTL_MAX} from './limits.js'
+import {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TTL_MAX, TURN_TOKEN_ID_MAX, TURN_TOKEN_TTL_MAX} from './limits.js'
 import {anyObject, exactly, mapOf, nonNegativeInt, nullableNumber, nullableObject, nullableString, oneOf} from './schema-kit.js'
 import {MESSAGE_STATUSES, URGENCIES} from './types.js'
 
@@ -143,6 +143,18 @@ export const EmbeddingRequest = Type.Object({
   url: str(), model: str(), api_key: Type.Optional(nullableString()), dimensions: Type.Optional(Type.Integer({minimum: 1, maximum: 8192})),
 }, closed)
 
+/** A printable id of a turn or an MCP session: no spaces or controls, bounded. */
+const turnId = () => Type.String({minLength: 1, maxLength: TURN_TOKEN_ID_MAX, pattern: '^[A-Za-z0-9._:@-]+$'})
+
+/** POST /turn-tokens: a token for one turn of the calling seat. */
+export const MintTurnTokenRequest = Type.Object({
+  turn_id: turnId(),
+  ttl_seconds: Type.Optional(Type.Integer({minimum: 1, maximum: TURN_TOKEN_TTL_MAX})),
+}, closed)
+
+/** POST /turn-tokens/redeem: the seat serving an HTTP MCP session checks a presented token and binds it to that session. */
+export const RedeemTurnTokenRequest = Type.Object({token: Type.String({minLength: 1, maxLength: 200}), session_id: turnId()}, closed)
+
 /** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
 export const REQUESTS = {
   register: RegisterRequest,
@@ -174,6 +186,8 @@ export const REQUESTS = {
   rating: RatingRequest,
   resolveThread: ResolveThreadRequest,
   embedding: EmbeddingRequest,
+  mintTurnToken: MintTurnTokenRequest,
+  redeemTurnToken: RedeemTurnTokenRequest,
 } as const
 
 export type RequestName = keyof typeof REQUESTS
@@ -186,3 +200,5 @@ export type MintJoinTokenBody = Static<typeof MintJoinTokenRequest>
 export type BlockBody = Static<typeof BlockRequest>
 export type GroupBody = Static<typeof GroupRequest>
 export type DelegationBody = Static<typeof DelegationRequest>
+export type MintTurnTokenBody = Static<typeof MintTurnTokenRequest>
+export type RedeemTurnTokenBody = Static<typeof RedeemTurnTokenRequest>

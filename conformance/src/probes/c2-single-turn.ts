@@ -44,6 +44,9 @@ export const c2SingleTurn: Probe = {
     const probe = await ctx.ports.transport(transport).probe({argv, cwd: ctx.workspace, env: {...env, ...built.env}, timeoutMs: ctx.timeouts.probeMs})
     const shown = built.argv.join(' ')
     if (!probe.ended) return {status: 'FAIL', detail: `\`${shown}\` over ${transport}: ${probe.problem ?? 'did not end'}`, details: {...probe.facts}}
+    if (transport === 'http') {
+      return {status: 'PASS', detail: `/health answered (${String(probe.facts.protocol ?? 'no protocol named')}); a malformed /run is refused 400 before any stream (in ${seconds(probe.durationMs)})`, details: {durationMs: probe.durationMs, ...probe.facts}}
+    }
     const agent = probe.facts.agent as {name?: string; version?: string} | null | undefined
     const answered = `\`initialize\` answered${agent?.name ? ` by ${agent.name} ${agent.version ?? ''}`.trimEnd() : ''}`
     const details = {exitCode: probe.exitCode, durationMs: probe.durationMs, ...probe.facts}

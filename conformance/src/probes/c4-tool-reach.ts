@@ -33,8 +33,11 @@ export const c4ToolReach: Probe = {
     }
     if (transportOf(decl) !== 'argv') {
       const reached = surface.built.session?.mcpServers.some((server) => server.command === ctx.mcp.command) ?? false
+      const how = transportOf(decl) === 'http'
+        ? "agora's MCP launch is in the run setup: the transport serves it over HTTP (agora-mcp --http) and puts that URL and a turn token in the envelope's mcpServers"
+        : "agora's stdio MCP server is in the session's mcpServers (session/new)"
       return reached
-        ? {status: 'PASS', detail: "agora's stdio MCP server is in the session's mcpServers (session/new)"}
+        ? {status: 'PASS', detail: how}
         : {status: 'FAIL', detail: `agora's MCP server (\`${ctx.mcp.command}\`) is not in the session's mcpServers — the plugin's buildCommand must pass turn.session on`}
     }
     if (!surface.text.includes(ctx.mcp.command)) {

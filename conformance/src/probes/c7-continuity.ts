@@ -21,6 +21,7 @@ export const c7Continuity: Probe = {
       }
     }
     if (transportOf(decl) === 'argv') return {status: 'PASS', detail: decl.continuity}
+    if (transportOf(decl) === 'http') return {status: 'PASS', detail: `${decl.continuity} (orca-state: GET /state/{sessionId} kept after each turn, imported with PUT into a replica that lost it)`}
     const facts = earlier.get('C2')?.details
     if (facts === undefined || facts.loadSession === undefined) return {status: 'PASS', detail: `${decl.continuity} (declared; C2 did not read the agent's capabilities)`}
     const advertised = [facts.loadSession === true ? 'session/load' : '', facts.resume === true ? 'session/resume' : ''].filter(Boolean)

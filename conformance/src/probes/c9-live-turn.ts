@@ -45,6 +45,7 @@ export const c9LiveTurn: Probe = {
       timeoutMs: ctx.timeouts.liveMs,
       prompt: LIVE_PROMPT,
       session: built.session ?? null,
+      http: built.http ?? null,
     })
     const verdict = assessTurn(decl, {stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, timedOut: run.timedOut, kind: 'check'})
     const took = seconds(run.durationMs)

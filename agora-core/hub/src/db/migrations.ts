@@ -144,6 +144,15 @@ const STEPS: Step[] = [
       `CREATE INDEX messages_search ON messages USING GIN (search_tsv) WHERE kind = 'message' AND retracted_at IS NULL`,
     ],
   },
+  {
+    // Per-turn tokens: an HTTP MCP session presents one instead of the seat's key (docs/protocol.md "Turn tokens").
+    name: '0009_orca_turn_tokens',
+    sql: [
+      `CREATE TABLE turn_tokens (token_id TEXT PRIMARY KEY, secret_hash TEXT NOT NULL, agent_id TEXT NOT NULL, turn_id TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL, expires_at DOUBLE PRECISION NOT NULL, session_id TEXT, revoked_at DOUBLE PRECISION)`,
+      `CREATE INDEX turn_tokens_agent ON turn_tokens (agent_id)`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

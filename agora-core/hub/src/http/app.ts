@@ -33,6 +33,7 @@ import {workRoutes} from '../routes/work.js'
 import {surfaceRoutes} from '../routes/surfaces.js'
 import {reputationRoutes} from '../routes/reputation.js'
 import {searchRoutes} from '../routes/search.js'
+import {turnTokenRoutes} from '../routes/turn-tokens.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -46,7 +47,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.use(deskCookie(ctx))
   app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, reputationRoutes, searchRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]) {
     app.use(routes(ctx))
   }
   app.use(diagnosticsRoutes(ctx, slow, ctx.now()))

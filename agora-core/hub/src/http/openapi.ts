@@ -32,6 +32,8 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'put /admin/charter': 'text',
   'post /ui/login-tokens': 'deskLoginToken',
   'post /ui/session': 'deskSession',
+  'post /turn-tokens': 'mintTurnToken',
+  'post /turn-tokens/redeem': 'redeemTurnToken',
 }
 
 type RecordName = keyof typeof RECORDS

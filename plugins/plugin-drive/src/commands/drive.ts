@@ -38,6 +38,8 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
     }),
     force: Flags.boolean({description: 'arm even while a live session listener holds this seat'}),
     once: Flags.boolean({description: 'one reception turn, then exit 0 iff it ran and succeeded'}),
+    openrig: Flags.boolean({description: 'run as an OpenRig runner: launch record to $OPENRIG_LAUNCH_RESULT, [agora-runner] READY/EXITED, turn activity to <base>/api/activity/hooks (pane input is not read yet: hub wakes only)'}),
+    'launch-id': Flags.string({description: 'the launch id OpenRig started this runner with (echoed in the launch record; needs --openrig)'}),
     'max-turns': Flags.integer({hidden: true, min: 1}),
     'backoff-base': Flags.integer({hidden: true, min: 1}),
     'backoff-ceiling': Flags.integer({hidden: true, min: 1}),
@@ -45,6 +47,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Drive)
+    if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: 2})
     if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
     const controller = new AbortController()
     process.once('SIGINT', () => controller.abort())
@@ -58,6 +61,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
           turnBudget: flags['turn-budget'], workBudget: flags['work-budget'], receptionTimeout: flags['reception-timeout'], workTimeout: flags['work-timeout'],
           sessionRotate: flags['session-rotate'], turnLog: flags['turn-log'], turnLogPath: flags['turn-log-path'], once: flags.once, maxTurns: flags['max-turns'],
           backoffBase: flags['backoff-base'], backoffCeiling: flags['backoff-ceiling'],
+          ...(flags.openrig ? {openrig: {launchId: flags['launch-id'] ?? null}} : {}),
         },
         {
           cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1], skillPath: packagedSkillPath(this.config.plugins.values()),

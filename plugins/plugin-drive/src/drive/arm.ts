@@ -1,7 +1,7 @@
 import {rmSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {activeHarness, armRefusal, mcpBindingEnv, prepareTurn, resolvePermissions} from '@agora/contract'
+import {activeHarness, armRefusal, mcpBindingEnv, prepareTurn, resolvePermissions, transportOf} from '@agora/contract'
 import type {DiscoveredHarness, DriveRequest, HarnessDeclaration, PermissionLevel, SeatBinding} from '@agora/contract'
 import {DEFAULT_HUB_URL, normalizeUrl, readConfig, readSeatRecord} from '@agora/home'
 import type {SeatRecord} from '@agora/home'
@@ -123,7 +123,8 @@ export async function armDrive(flags: ArmFlags, ctx: ArmContext): Promise<Armed>
     if (error instanceof CredentialInTurnEnv) throw new DriveRefusal(`the '${decl.name}' plugin is unsafe to drive: ${error.message}`)
     throw error
   }
-  if (!onPath(decl.binary, ctx.env.PATH)) {
+  // An Orca worker (transport http) is a URL, not a binary: its /health is C1's business, and a turn reports it unreachable.
+  if (transportOf(decl) !== 'http' && !onPath(decl.binary, ctx.env.PATH)) {
     throw new DriveRefusal(`the '${decl.name}' harness needs \`${decl.binary}\` on PATH and it is not there; install it or fix PATH, then re-run (\`agora harness-check ${decl.name}\` explains more)`)
   }
   const mcpCommand = resolveMcpCommand(ctx.agoraScript)

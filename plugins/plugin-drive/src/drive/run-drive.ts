@@ -17,6 +17,7 @@ import {workLeases} from './work-leases.js'
 import {findContinuableWork} from './work-scan.js'
 import {isDelegate} from './delegation.js'
 import {mcpBindingEnv} from '@agora/contract'
+import {openRigFor, toolStarts} from '../openrig/drive-runner.js'
 
 export interface DriveOptions extends ArmFlags {
   maxWait: number
@@ -36,6 +37,8 @@ export interface DriveOptions extends ArmFlags {
   chunkWindow?: number
   backoffBase?: number
   backoffCeiling?: number
+  /** Run as an OpenRig runner (`--openrig`), with the `--launch-id` it was started with. */
+  openrig?: {launchId: string | null}
 }
 
 export interface DriveContext {
@@ -58,8 +61,11 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
   }
   const armed = await armDrive(options, ctx)
   const {decl, seat, files} = armed
+  let rig: ReturnType<typeof openRigFor> | null = null
   try {
+    rig = options.openrig ? openRigFor(options.openrig.launchId, seat.agentId, ctx) : null
     announceReady(armed, options.workBudget, ctx.out)
+    rig?.runner.ready(`agora:${seat.agentId}`)
     const hub = httpHub({url: seat.url, agentId: seat.agentId, home: seat.home})
     try {
       const who = await hub.whoami()
@@ -72,7 +78,13 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     const turnLog = options.turnLog || options.turnLogPath !== undefined
       ? openTurnLog({path: options.turnLogPath ?? files.turns, explicit: options.turnLogPath !== undefined, cwd: ctx.cwd, agent: seat.agentId, out: ctx.out})
       : null
-    const runTurn = turnRunner({
+    const openrig = rig
+    const runTurn = openrig ? openrig.runner.wrap(turnRunner({
+      decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
+      mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
+      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: openrig.turnEnv, hub, out: ctx.out,
+      failuresPath: files.failures, turnLog, signal: ctx.signal, onEvidence: toolStarts(decl.evidence, (name) => openrig.runner.toolSeen(name)),
+    }), ctx.signal) : turnRunner({
       decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
       mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
       stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: ctx.env, hub, out: ctx.out,
@@ -112,5 +124,6 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     return await driver.run()
   } finally {
     removeIfOurs(files.drivePid)
+    await rig?.runner.exited()
   }
 }

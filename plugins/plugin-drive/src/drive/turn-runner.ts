@@ -47,6 +47,8 @@ export interface TurnRunnerConfig {
   /** The `--turn-log` flight recorder, when on. */
   turnLog?: TurnLog | null
   signal?: AbortSignal
+  /** Each evidence line as the turn writes it (the OpenRig runner reads tool starts from it). */
+  onEvidence?: (line: string) => void
 }
 
 const RUNNING_NOTICE_MS = 600_000
@@ -72,8 +74,8 @@ export function turnRunner(config: TurnRunnerConfig): RunTurn {
     const running = setInterval(() => config.out(`AGORA_DRIVE turn-running agent=${agent} kind=${request.kind} elapsed=${Math.round((Date.now() - started) / 1000)}s — the seat hears nothing until this turn ends`), RUNNING_NOTICE_MS)
     const spawned = await turnTransport(transportOf(decl)).runTurn({
       argv: built.argv, env, cwd: config.workspace, timeoutMs: request.timeoutS * 1000, signal: config.signal,
-      prompt: turn.prompt, session: built.session ?? null,
-      onLine: config.turnLog ? (line) => config.turnLog!.raw(line) : undefined,
+      prompt: turn.prompt, session: built.session ?? null, http: built.http ?? null,
+      onLine: config.turnLog || config.onEvidence ? (line) => { config.turnLog?.raw(line); config.onEvidence?.(line) } : undefined,
     })
     clearInterval(running)
     if (spawned.stderr.trim()) log('turn_stderr', {text: spawned.stderr.slice(-4000)})

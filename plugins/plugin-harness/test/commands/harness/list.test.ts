@@ -20,7 +20,7 @@ describe('harness list', () => {
 
   it('lists the bundled adapters as valid core plugins', () => {
     const core = harnesses.filter((h) => h.source === 'core' && h.active).map((h) => h.name)
-    expect(core).to.have.members(['abstractcode', 'abstractcode-tui', 'claude', 'claude-acp', 'codex-acp', 'cursor', 'gemini', 'opencode', 'pi'])
+    expect(core).to.have.members(['abstractcode', 'abstractcode-tui', 'claude', 'claude-acp', 'codex-acp', 'cursor', 'gemini', 'opencode', 'orca', 'pi'])
     expect(entry('codex', 'core')).to.include({valid: true})
     expect(entry('claude')).to.include({plugin: '@agora/harness-claude', contract: '^1', valid: true, transport: 'argv'})
   })

@@ -1,0 +1,28 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {param, principal, send} from '../http/respond.js'
+import {validate} from '../http/schemas.js'
+import {requireSeat} from '../services/agents.js'
+import {mintTurnToken, redeemTurnToken, revokeTurnToken} from '../services/turn-tokens.js'
+
+/** Per-turn tokens (docs/protocol.md "Turn tokens"): every route is the seat's own, by its key. */
+export function turnTokenRoutes(ctx: Ctx): Router {
+  const r = Router()
+
+  r.post('/turn-tokens', async (req, res) => {
+    const seat = requireSeat(await principal(ctx, req))
+    send(res, await mintTurnToken(ctx, seat.id, validate('mintTurnToken', req.body)), 201)
+  })
+
+  r.post('/turn-tokens/redeem', async (req, res) => {
+    const seat = requireSeat(await principal(ctx, req))
+    const body = validate('redeemTurnToken', req.body)
+    send(res, await redeemTurnToken(ctx, seat.id, body.token, body.session_id))
+  })
+
+  r.delete('/turn-tokens/:id', async (req, res) => {
+    const seat = requireSeat(await principal(ctx, req))
+    send(res, await revokeTurnToken(ctx, seat.id, param(req, 'id')))
+  })
+  return r
+}

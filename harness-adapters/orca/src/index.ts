@@ -1,0 +1,2 @@
+export {orcaFromEnv, orcaSessionId, orcaWorker} from './harness.js'
+export type {OrcaWorkerOptions} from './harness.js'
