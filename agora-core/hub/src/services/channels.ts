@@ -68,7 +68,9 @@ export function isChannelAdmin(ctx: Ctx, ch: ChannelRec, agent: string, operator
 }
 
 export async function pauseGate(ctx: Ctx, operator: boolean, channel?: string): Promise<void> {
-  if (operator || !await isPaused(ctx)) return
+  if (operator) return
+  // Warm cache: no await (a per-request await costs a promise on every post).
+  if (ctx.pauseCache ? !ctx.pauseCache.some(p => p.until == null) : !await isPaused(ctx)) return
   if (channel && isDm(channel)) {
     const [a, b] = channel.slice(3).split('--')
     if (ctx.cache.isOperator(a) || ctx.cache.isOperator(b)) return
@@ -127,7 +129,7 @@ export async function createChannel(ctx: Ctx, raw: string, priv: boolean, creato
 
 export async function channelState(ctx: Ctx, ch: ChannelRec): Promise<'open' | 'closed' | 'archived'> {
   if (ch.archived_at != null) return 'archived'
-  return (await channelMeta(ctx, ch.name)).state === 'closed' ? 'closed' : 'open'
+  return (ctx.metaCache.get(ch.name) ?? await channelMeta(ctx, ch.name)).state === 'closed' ? 'closed' : 'open'
 }
 
 export const DM_INVITE_REFUSAL = 'a direct channel has exactly its two seats and takes no invites; open a DM with POST /dms/{peer}, or create a channel for more people'

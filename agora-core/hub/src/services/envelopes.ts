@@ -3,8 +3,8 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, isRead, wireMessage} from './messages.js'
 import {asksNaming, inheritsFromOperator, isObligation, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
-import {pausedOverlap} from './pause.js'
-import {slaMinutes} from './store.js'
+import {overlapOf, pausedOverlap, pauses} from './pause.js'
+import {channelMeta, slaOf} from './store.js'
 
 export const INLINE_ANY = 1200
 export const INLINE_TO_ME = 4096
@@ -72,8 +72,14 @@ export async function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, 
   const body = base.body as string
   const redelivery = !!o.pinned && (o.read ?? await isRead(ctx, m.id, viewer))
   const owesIt = (state !== undefined && !state.closed && m.sender !== viewer) || !!o.directiveDebt
-  const escalated = !gone && !m.critical && m.urgency !== 'interrupt' && owesIt &&
-    await debtAge(ctx, m.created_at) > await slaMinutes(ctx, m.channel) * 60
+  let escalated = false
+  if (!gone && !m.critical && m.urgency !== 'interrupt' && owesIt) {
+    // Warm memos are read without an await: /inbox builds hundreds of envelopes per call.
+    const list = ctx.pauseCache ?? await pauses(ctx)
+    const meta = ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel)
+    const now = ctx.now()
+    escalated = now - m.created_at - overlapOf(list, m.created_at, now) > slaOf(meta) * 60
+  }
   const inline = !redelivery && (m.critical || ((toMe || replyToMe) && bodyBytes <= INLINE_TO_ME) || bodyBytes <= INLINE_ANY)
   const data = (base.data as Record<string, unknown> | null) ?? null
   const asks = state?.asks ?? []

@@ -1,8 +1,9 @@
 import type {Ctx} from './context.js'
 
-interface PauseRow {since: number; until: number | null; reason: string; by: string}
+export interface PauseRow {since: number; until: number | null; reason: string; by: string}
 
-async function pauses(ctx: Ctx): Promise<PauseRow[]> {
+/** Every pause, from the memo (`ctx.pauseCache`) once loaded. */
+export async function pauses(ctx: Ctx): Promise<PauseRow[]> {
   ctx.pauseCache ??= await ctx.db.all<PauseRow>('SELECT since, until, reason, "by" FROM hub_pauses ORDER BY id')
   return ctx.pauseCache
 }
@@ -24,8 +25,13 @@ export async function hubState(ctx: Ctx): Promise<Record<string, unknown>> {
 
 /** Seconds of [from, to] that fell inside a pause: obligation ages do not grow while paused. */
 export async function pausedOverlap(ctx: Ctx, from: number, to: number): Promise<number> {
+  return overlapOf(ctx.pauseCache ?? await pauses(ctx), from, to)
+}
+
+/** pausedOverlap over rows already in hand (synchronous: the envelope builder calls it per message). */
+export function overlapOf(list: PauseRow[], from: number, to: number): number {
   let total = 0
-  for (const r of await pauses(ctx)) {
+  for (const r of list) {
     if (r.since >= to || (r.until != null && r.until <= from)) continue
     total += Math.max(0, Math.min(to, r.until ?? to) - Math.max(from, r.since))
   }

@@ -41,7 +41,12 @@ export async function channelMeta(ctx: Ctx, channel: string): Promise<Record<str
 }
 
 export async function slaMinutes(ctx: Ctx, channel: string): Promise<number> {
-  const v = (await channelMeta(ctx, channel)).response_sla_minutes
+  return slaOf(ctx.metaCache.get(channel) ?? await channelMeta(ctx, channel))
+}
+
+/** The response SLA in minutes from a channel's meta (60 unless set). */
+export function slaOf(meta: Record<string, unknown>): number {
+  const v = meta.response_sla_minutes
   return typeof v === 'number' && v > 0 ? v : 60
 }
 

@@ -77,7 +77,7 @@ async function liveCharterVersion(ctx: Ctx, channel: string): Promise<number | n
 
 /** The charter gate of the post pipeline: a `norms_required` room refuses posts until the sender's receipt is current. */
 export async function charterGate(ctx: Ctx, channel: string, sender: string): Promise<void> {
-  if (isDm(channel) || !(await channelMeta(ctx, channel)).norms_required) return
+  if (isDm(channel) || !(ctx.metaCache.get(channel) ?? await channelMeta(ctx, channel)).norms_required) return
   const version = await liveCharterVersion(ctx, channel)
   if (version === null) return
   const have = (await receiptOf(ctx, sender, channel))?.version ?? null
