@@ -34,6 +34,12 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'post /ui/session': 'deskSession',
   'post /turn-tokens': 'mintTurnToken',
   'post /turn-tokens/redeem': 'redeemTurnToken',
+  'post /agents/{id}/retire': 'retire',
+  'put /colleagues/{subject}': 'colleagueNote',
+  'put /channels/{c}/reputation/{target}': 'reputationVote',
+  'put /channels/{c}/messages/{id}/rating': 'rating',
+  'post /channels/{c}/messages/{id}/resolve_thread': 'resolveThread',
+  'put /admin/embedding': 'embedding',
 }
 
 type RecordName = keyof typeof RECORDS

@@ -73,7 +73,7 @@ describe('GET /openapi.json', () => {
       const validates = name === 'post' ? /validate\('post'|postBody\(/ : new RegExp(`validate\\('${name}'`)
       expect(validates.test(declared.get(op) ?? ''), `${op} validates with '${name}'`).to.equal(true)
     }
-    expect(bodies).to.equal(25)
+    expect(bodies).to.equal(33)
   })
 
   it('answers the main routes with the protocol records, by reference', () => {
