@@ -82,6 +82,9 @@ export const STEP_NAMES: readonly string[] = STEPS.map(s => s.name)
 
 /** A knex migration source: the schema lives in code, versioned by step name. */
 export class CodeMigrationSource implements Knex.MigrationSource<{name: string; sql: string[]}> {
+  /** `translate` turns a step's SQLite text into another dialect's (dialect-sql.ts); identity for SQLite. */
+  constructor(private readonly translate: (sql: string) => string = sql => sql) {}
+
   async getMigrations(): Promise<Array<{name: string; sql: string[]}>> {
     return STEPS
   }
@@ -91,9 +94,10 @@ export class CodeMigrationSource implements Knex.MigrationSource<{name: string; 
   }
 
   async getMigration(step: {sql: string[]}): Promise<Knex.Migration> {
+    const translate = this.translate
     return {
       async up(knex: Knex) {
-        for (const sql of step.sql) await knex.raw(sql)
+        for (const sql of step.sql) await knex.raw(translate(sql))
       },
       async down() {
         throw new Error('agora migrations are forward-only')
