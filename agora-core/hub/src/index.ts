@@ -1,5 +1,6 @@
 import type {AddressInfo} from 'node:net'
 import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
+import {DB_FORMS, selectDb} from './db/target.js'
 import {createCtx} from './services/context.js'
 import type {ResolvedOptions} from './services/context.js'
 import {ensureCommons} from './services/channels.js'
@@ -19,7 +20,7 @@ export {HUB_VERSION}
 export {SUPPORTED_CLIENTS}
 
 export interface HubOptions {
-  /** SQLite file path or ':memory:'. */
+  /** SQLite file path, ':memory:', or a postgres:// URL. */
   db: string
   /** Default '127.0.0.1'. */
   host?: string
@@ -40,7 +41,7 @@ export interface HubOptions {
   darkSweepMs?: number
   /** Unix seconds (float); injectable clock for tests. */
   now?: () => number
-  /** Database client; only 'better-sqlite3' is supported. */
+  /** Database client: 'better-sqlite3' (a file path) or 'pg' (a postgres:// URL); read from `db` when absent. */
   client?: string
   /** WS keepalive ping interval in ms (a peer silent for one interval is terminated). Default 20000. */
   wsPingMs?: number
@@ -100,7 +101,8 @@ function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
   for (const k of Object.keys(o)) {
     if (!KNOWN.has(k)) throw new Error(`unknown hub option '${k}'; supported: ${[...KNOWN].join(', ')}`)
   }
-  if (!o.db) throw new Error("hub option 'db' is required: a SQLite file path or ':memory:'")
+  if (!o.db) throw new Error(`hub option 'db' is required: ${DB_FORMS}`)
+  selectDb(o.db, o.client)
   if (!o.adminKey) throw new Error("hub option 'adminKey' is required")
   const port = o.port ?? 8765
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`hub option 'port' must be 0-65535, got ${port}`)
@@ -125,7 +127,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     pingMs: positive('wsPingMs', options.wsPingMs, PING_MS),
     queueLimit: positive('wsQueueLimit', options.wsQueueLimit, QUEUE_LIMIT),
   }
-  const db = await openDb(opts.db, options.client)
+  if (selectDb(opts.db).kind === 'postgres') throw new Error('the hub services are not on the storage port yet; serve from a SQLite file')
+  const db = await openDb(opts.db)
   const ctx = createCtx(opts, db.sql)
   ctx.cache.load()
   ctx.q.tx(() => {
