@@ -74,6 +74,17 @@ const STEPS: Array<{name: string; sql: string[]}> = [
       `CREATE INDEX delegations_agent ON delegations (agent_id) WHERE revoked_at IS NULL`,
     ],
   },
+  {
+    // Rate-limit state shared by every hub process on one PostgreSQL database (cluster/pg-budgets.ts);
+    // a single SQLite process keeps it in memory and leaves these empty.
+    name: '0005_pg_budgets',
+    sql: [
+      `CREATE TABLE budget_buckets (kind TEXT NOT NULL, agent TEXT NOT NULL, tokens DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL, PRIMARY KEY (kind, agent))`,
+      `CREATE TABLE budget_spends (kind TEXT NOT NULL, agent TEXT NOT NULL, id TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, agent, id))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length
