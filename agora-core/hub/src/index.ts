@@ -18,6 +18,8 @@ import type {DoorOptions} from './http/server.js'
 
 export {HUB_VERSION}
 export {SUPPORTED_CLIENTS}
+export {parseDbTarget} from './db/target.js'
+export {exportPostgres, importPostgres, postgresHubsConnected} from './db/pg-lazy.js'
 
 export interface HubOptions {
   /** SQLite file path, ':memory:', or a postgres:// URL. */

@@ -29,7 +29,7 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
   const knexFactory = (await import('knex')).default
   const knex = knexFactory({
     client: 'pg',
-    connection: {connectionString: url, types} as Knex.PgConnectionConfig,
+    connection: {connectionString: url, types, application_name: 'agora-hub'} as Knex.PgConnectionConfig,
     pool: {
       min: 1, max: PG_POOL_MAX,
       afterCreate(conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) {
@@ -49,7 +49,7 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
     knex, url, origin,
     storage: (onRollback?: () => void) => new PgStorage(knex, onRollback),
     async dedicated() {
-      const client = new pg.Client({connectionString: url, types})
+      const client = new pg.Client({connectionString: url, types, application_name: 'agora-hub'})
       await client.connect()
       return client
     },
