@@ -5,7 +5,7 @@ import {request as httpRequest} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createHub} from '@agora/hub'
-import {freshDatabase} from './pg-cluster.js'
+import {migratedDatabase} from './pg-cluster.js'
 
 export const ADMIN_KEY = 'test-admin-0123456789abcdef0123456789'
 
@@ -13,7 +13,7 @@ export const ADMIN_KEY = 'test-admin-0123456789abcdef0123456789'
 export async function testDatabase(): Promise<string | null> {
   const kind = process.env.AGORA_TEST_DB?.trim()
   if (!kind || kind === 'sqlite') return null
-  if (kind === 'postgres') return freshDatabase('hub')
+  if (kind === 'postgres') return migratedDatabase('hub')
   throw new Error(`AGORA_TEST_DB=${kind} is not a test database; use sqlite (default) or postgres`)
 }
 

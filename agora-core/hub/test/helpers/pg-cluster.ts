@@ -16,8 +16,8 @@ export interface PgCluster {
   dir: string
   /** A connection URL for one database of this cluster. */
   url(database: string): string
-  /** Create a fresh, empty database and return its URL. */
-  createDatabase(prefix?: string): Promise<string>
+  /** Create a fresh database (empty, or a copy of `template`) and return its URL. */
+  createDatabase(prefix?: string, template?: string): Promise<string>
   stop(): void
 }
 
@@ -124,12 +124,12 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<PgCluster
   const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
     port, dir, url, stop,
-    async createDatabase(prefix = 'suite') {
+    async createDatabase(prefix = 'suite', template?: string) {
       const name = `${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${process.pid}_${++n}`
       const client = new pg.Client({connectionString: url('postgres')})
       await client.connect()
       try {
-        await client.query(`CREATE DATABASE ${name}`)
+        await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
       } finally {
         await client.end()
       }
@@ -146,7 +146,25 @@ export function sharedCluster(): Promise<PgCluster> {
   return shared
 }
 
-/** A fresh database on the shared cluster, for one suite. */
+/** A fresh, empty database on the shared cluster, for one suite. */
 export async function freshDatabase(prefix?: string): Promise<string> {
   return (await sharedCluster()).createDatabase(prefix)
+}
+
+let template: Promise<string> | null = null
+
+/**
+ * A fresh database already at the hub's latest schema: a copy of one migrated template (a file
+ * copy, ~4x faster than migrating each), for suites that start a hub per test. The hub still runs
+ * its migrator at open and finds every step done.
+ */
+export async function migratedDatabase(prefix?: string): Promise<string> {
+  const cluster = await sharedCluster()
+  template ??= (async () => {
+    const {openPostgres} = await import('../../src/db/open-pg.js')
+    const tpl = await cluster.createDatabase('agora_template')
+    await (await openPostgres(tpl)).close()
+    return new URL(tpl).pathname.slice(1)
+  })()
+  return cluster.createDatabase(prefix, await template)
 }
