@@ -13,7 +13,7 @@ export interface OpenedPg {
   /** This process's mark on its writes, so its own change events come back to it as already seen. */
   origin: string
   /** The storage port on this database; `onRollback` reloads in-memory mirrors. */
-  storage(onRollback?: () => void): PgStorage
+  storage(onRollback?: () => void | Promise<void>): PgStorage
   /** A client outside the pool, for LISTEN and session advisory locks; the caller ends it. */
   dedicated(): Promise<pg.Client>
   close(): Promise<void>
@@ -47,7 +47,7 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
   }
   return {
     knex, url, origin,
-    storage: (onRollback?: () => void) => new PgStorage(knex, onRollback),
+    storage: (onRollback?: () => void | Promise<void>) => new PgStorage(knex, onRollback),
     async dedicated() {
       const client = new pg.Client({connectionString: url, types, application_name: 'agora-hub'})
       await client.connect()

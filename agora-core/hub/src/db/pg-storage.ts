@@ -28,7 +28,7 @@ export class PgStorage implements Storage {
   readonly dialect: Dialect = 'postgres'
   private readonly frames = new AsyncLocalStorage<Frame>()
 
-  constructor(private readonly knex: Knex, private readonly onRollback: () => void = () => {}) {}
+  constructor(private readonly knex: Knex, private readonly onRollback: () => void | Promise<void> = () => {}) {}
 
   async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
     return (await this.query(text, params, false)).rows[0] as T | undefined
@@ -66,7 +66,7 @@ export class PgStorage implements Storage {
         await client.query('COMMIT')
       } catch (err) {
         await client.query('ROLLBACK').catch((e: Error) => { broken = e })
-        this.onRollback()
+        await Promise.resolve(this.onRollback()).catch((e: Error) => process.stderr.write(`agora hub: reloading after a rollback failed: ${e.message}\n`))
         throw err
       }
       flush(frame.deferred)
