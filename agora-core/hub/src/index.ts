@@ -1,6 +1,8 @@
 import type {AddressInfo} from 'node:net'
-import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
+import {SUPPORTED_CLIENTS} from './db/open.js'
 import {DB_FORMS, selectDb} from './db/target.js'
+import {openStorage} from './db/open-storage.js'
+import {joinCluster, onLeader} from './cluster/join.js'
 import {createCtx} from './services/context.js'
 import type {ResolvedOptions} from './services/context.js'
 import {ensureCommons} from './services/channels.js'
@@ -129,16 +131,17 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     pingMs: positive('wsPingMs', options.wsPingMs, PING_MS),
     queueLimit: positive('wsQueueLimit', options.wsQueueLimit, QUEUE_LIMIT),
   }
-  if (selectDb(opts.db).kind === 'postgres') throw new Error('the hub services are not on the storage port yet; serve from a SQLite file')
-  const db = await openDb(opts.db)
-  const ctx = createCtx(opts, db.sql)
-  ctx.cache.load()
-  ctx.q.tx(() => {
-    ensureCommons(ctx)
+  const db = await openStorage(opts.db, options.client)
+  const ctx = createCtx(opts, db.storage)
+  // PostgreSQL: shared budgets, other processes' events, sweep leadership (cluster/join.ts); SQLite: nothing.
+  const cluster = await joinCluster(ctx, db)
+  await ctx.cache.load()
+  await ctx.db.tx(async () => {
+    await ensureCommons(ctx)
     const boot = ctx.now()
     for (const key of ['directive_debt_epoch', 'operator_ask_rule_epoch', 'operator_asks_rule_epoch', 'canvass_rule_epoch',
       'peer_addressed_rule_epoch', 'closure_rule_epoch']) {
-      ctx.q.run('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)', key, String(boot))
+      await ctx.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING', key, String(boot))
     }
   })
   const notify = opts.notifyDir ? startNotify(ctx, opts.notifyDir) : null
@@ -150,37 +153,34 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       server.listen(opts.port, opts.host, () => ok())
     })
   } catch (err) {
+    await cluster?.stop()
     await db.close()
     throw err
   }
   const port = (server.address() as AddressInfo).port
   const timer = setInterval(() => {
-    try {
-      sweepVotes(ctx)
-    } catch (err) {
+    onLeader(ctx, () => sweepVotes(ctx)).catch((err: unknown) => {
       process.stderr.write(`agora hub: vote sweep failed: ${(err as Error).message}\n`)
-    }
+    })
   }, opts.voteSweepMs)
   timer.unref()
   const darkTimer = setInterval(() => {
-    try {
-      sweepDark(ctx)
-    } catch (err) {
+    onLeader(ctx, () => sweepDark(ctx)).catch((err: unknown) => {
       process.stderr.write(`agora hub: dark watchdog failed: ${(err as Error).message}\n`)
-    }
+    })
   }, opts.darkSweepMs)
   darkTimer.unref()
   let closing: Promise<void> | null = null
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
   return {
-    url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: opts.db,
+    url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: db.label,
     async sweepVotes() {
       return sweepVotes(ctx)
     },
     async sweepDark() {
       return sweepDark(ctx)
     },
-    close() {
+    async close() {
       closing ??= (async () => {
         clearInterval(timer)
         clearInterval(darkTimer)
@@ -191,6 +191,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         ctx.bus.closing = true
         ctx.bus.wakeAll()
         await done
+        await cluster?.stop()
         await db.close()
       })()
       return closing

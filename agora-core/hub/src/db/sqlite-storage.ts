@@ -1,5 +1,6 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
-import type {Statements} from './statements.js'
+import type Database from 'better-sqlite3'
+import {Statements} from './statements.js'
 import type {Dialect, Row, RunResult, Storage} from './port.js'
 
 interface Frame {
@@ -16,7 +17,12 @@ export class SqliteStorage implements Storage {
   private readonly frames = new AsyncLocalStorage<Frame>()
   private held: Promise<void> | null = null
 
-  constructor(private readonly q: Statements, private readonly onRollback: () => void = () => {}) {}
+  /**
+   * `onRollback` reloads in-memory mirrors after a failed transaction. It runs before the
+   * connection is released (its own reads go straight through), so no other request sees a
+   * mirror holding a rolled-back write.
+   */
+  constructor(private readonly q: Statements, private readonly onRollback: () => void | Promise<void> = () => {}) {}
 
   async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
     if (this.held && !this.frames.getStore()) await this.idle()
@@ -58,7 +64,7 @@ export class SqliteStorage implements Storage {
         sql.exec('COMMIT')
       } catch (err) {
         if (sql.inTransaction) sql.exec('ROLLBACK')
-        this.onRollback()
+        await this.frames.run({deferred: []}, this.onRollback)
         throw err
       }
       flush(frame.deferred)
@@ -93,4 +99,9 @@ export function flush(list: Array<() => void>): void {
       }
     }
   })
+}
+
+/** The adapter factory `createCtx` takes, over one open better-sqlite3 connection. */
+export function sqliteStorage(sql: Database.Database): (onRollback: () => Promise<void>) => Storage {
+  return onRollback => new SqliteStorage(new Statements(sql), onRollback)
 }

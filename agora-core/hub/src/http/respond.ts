@@ -18,7 +18,7 @@ export function sendJson(res: Response, text: string | Buffer, status = 200): vo
   res.end(text)
 }
 
-export function principal(ctx: Ctx, req: Request): Principal {
+export async function principal(ctx: Ctx, req: Request): Promise<Principal> {
   return authenticate(ctx, req.headers.authorization)
 }
 

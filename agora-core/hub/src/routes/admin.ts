@@ -7,17 +7,17 @@ import {pauseHub, resumeHub} from '../services/admin.js'
 
 export function adminRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.put('/admin/pause', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/admin/pause', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('pause', req.body)
-    send(res, pauseHub(ctx, body.reason ?? '', p.id))
+    send(res, await pauseHub(ctx, body.reason ?? '', p.id))
   })
 
-  r.delete('/admin/pause', (req, res) => {
-    const p = principal(ctx, req)
+  r.delete('/admin/pause', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
-    send(res, resumeHub(ctx, p.id))
+    send(res, await resumeHub(ctx, p.id))
   })
   return r
 }

@@ -16,47 +16,47 @@ export function agentRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/', (_req, res) => send(res, {service: 'agora', implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL}))
 
-  r.get('/healthz', (_req, res) => {
+  r.get('/healthz', async (_req, res) => {
     let db = 'ok'
     try {
-      ctx.q.get('SELECT 1')
+      await ctx.db.get('SELECT 1')
     } catch {
       db = 'contended'
     }
-    send(res, {ok: true, db, implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL, paused: isPaused(ctx)})
+    send(res, {ok: true, db, implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL, paused: await isPaused(ctx)})
   })
 
-  r.post('/agents', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/agents', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('register', req.body)
-    send(res, registerAgent(ctx, body))
+    send(res, await registerAgent(ctx, body))
   })
 
-  r.get('/whoami', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/whoami', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     send(res, {
       id: a.id, name: a.name, about: a.about, mission: a.mission, operator: a.operator, created_at: a.created_at,
       version: HUB_VERSION, protocol: PROTOCOL,
-      hub_rules: (({version, text}) => ({version, text}))(currentText(ctx, 'rules')),
-      hub_charter: charterPointer(ctx, a),
-      hub_state: hubState(ctx),
+      hub_rules: (({version, text}) => ({version, text}))(await currentText(ctx, 'rules')),
+      hub_charter: await charterPointer(ctx, a),
+      hub_state: await hubState(ctx),
       delegations: activeGrants(ctx),
     })
   })
 
-  r.get('/charter', (req, res) => {
+  r.get('/charter', async (req, res) => {
     onlyQuery(req.query, ['full'])
-    const seat = requireSeat(principal(ctx, req))
-    send(res, readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
+    const seat = requireSeat(await principal(ctx, req))
+    send(res, await readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
   })
 
-  r.put('/me/about', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/me/about', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const body = validate('about', req.body)
-    pauseGate(ctx, p.operator)
-    send(res, setAbout(ctx, a, body.about))
+    await pauseGate(ctx, p.operator)
+    send(res, await setAbout(ctx, a, body.about))
   })
   return r
 }

@@ -33,24 +33,24 @@ export function attachmentRoutes(ctx: Ctx): Router {
   const r = Router()
   r.post('/channels/:c/attachments', async (req, res) => {
     onlyQuery(req.query, ['filename'])
-    const p = principal(ctx, req)
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    pauseGate(ctx, p.operator, ch.name)
-    const state = channelState(ctx, ch)
+    await pauseGate(ctx, p.operator, ch.name)
+    const state = await channelState(ctx, ch)
     if (state !== 'open') fail(409, `'${ch.name}' is ${state}; it takes no new attachments`)
-    ctx.budgets.requirePostingToken(a.id)
-    const bytes = await rawBody(req)
-    const filename = typeof req.query.filename === 'string' ? req.query.filename : 'attachment'
-    const blob = saveBlob(ctx, ch.name, bytes, filename, String(req.headers['content-type'] ?? ''), a.id)
-    ctx.budgets.takePostingToken(a.id)
+    const blob = await ctx.budgets.spendPosting(a.id, async () => {
+      const bytes = await rawBody(req)
+      const filename = typeof req.query.filename === 'string' ? req.query.filename : 'attachment'
+      return saveBlob(ctx, ch.name, bytes, filename, String(req.headers['content-type'] ?? ''), a.id)
+    })
     send(res, blob)
   })
 
-  r.get('/channels/:c/attachments/:id', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/attachments/:id', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    const {meta, bytes, servedType} = readBlob(ctx, ch.name, param(req, 'id'))
+    const {meta, bytes, servedType} = await readBlob(ctx, ch.name, param(req, 'id'))
     res.status(200)
     res.setHeader('Content-Type', servedType)
     res.setHeader('Content-Length', bytes.length)

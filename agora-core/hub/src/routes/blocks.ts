@@ -8,23 +8,23 @@ import type {BlockInput} from '../services/blocks.js'
 
 export function blockRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.post('/hub/blocks', (req, res) => {
-    send(res, imposeBlock(ctx, principal(ctx, req), 'hub', validate('block', req.body)))
+  r.post('/hub/blocks', async (req, res) => {
+    send(res, await imposeBlock(ctx, await principal(ctx, req), 'hub', validate('block', req.body)))
   })
-  r.delete('/hub/blocks/:a', (req, res) => {
-    send(res, liftBlock(ctx, principal(ctx, req), 'hub', param(req, 'a')))
+  r.delete('/hub/blocks/:a', async (req, res) => {
+    send(res, await liftBlock(ctx, await principal(ctx, req), 'hub', param(req, 'a')))
   })
-  r.post('/channels/:c/blocks', (req, res) => {
-    send(res, imposeBlock(ctx, principal(ctx, req), param(req, 'c'), validate('block', req.body)))
+  r.post('/channels/:c/blocks', async (req, res) => {
+    send(res, await imposeBlock(ctx, await principal(ctx, req), param(req, 'c'), validate('block', req.body)))
   })
-  r.delete('/channels/:c/blocks/:a', (req, res) => {
-    send(res, liftBlock(ctx, principal(ctx, req), param(req, 'c'), param(req, 'a')))
+  r.delete('/channels/:c/blocks/:a', async (req, res) => {
+    send(res, await liftBlock(ctx, await principal(ctx, req), param(req, 'c'), param(req, 'a')))
   })
-  r.get('/blocks', (req, res) => {
+  r.get('/blocks', async (req, res) => {
     onlyQuery(req.query, ['scope'])
-    const p = principal(ctx, req)
+    const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, listBlocks(ctx, typeof req.query.scope === 'string' ? req.query.scope : undefined))
+    send(res, await listBlocks(ctx, typeof req.query.scope === 'string' ? req.query.scope : undefined))
   })
   return r
 }

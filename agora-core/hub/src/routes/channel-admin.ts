@@ -6,15 +6,15 @@ import {archiveChannel, transferOwner, unarchiveChannel} from '../services/chann
 
 export function channelAdminRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.put('/channels/:c/owner', (req, res) => {
+  r.put('/channels/:c/owner', async (req, res) => {
     const body = validate('owner', req.body)
-    send(res, transferOwner(ctx, principal(ctx, req), param(req, 'c'), body.to))
+    send(res, await transferOwner(ctx, await principal(ctx, req), param(req, 'c'), body.to))
   })
-  r.post('/channels/:c/archive', (req, res) => {
-    send(res, archiveChannel(ctx, principal(ctx, req), param(req, 'c')))
+  r.post('/channels/:c/archive', async (req, res) => {
+    send(res, await archiveChannel(ctx, await principal(ctx, req), param(req, 'c')))
   })
-  r.delete('/channels/:c/archive', (req, res) => {
-    send(res, unarchiveChannel(ctx, principal(ctx, req), param(req, 'c')))
+  r.delete('/channels/:c/archive', async (req, res) => {
+    send(res, await unarchiveChannel(ctx, await principal(ctx, req), param(req, 'c')))
   })
   return r
 }

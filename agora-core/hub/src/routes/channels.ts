@@ -15,103 +15,103 @@ import {activeBlock} from '../services/blocks.js'
 
 export function channelRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/channels', (req, res) => {
+  r.get('/channels', async (req, res) => {
     onlyQuery(req.query, ['include_archived'])
-    const p = principal(ctx, req)
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const archived = boolQuery(req.query.include_archived, 'include_archived')
     if (archived && !p.operator) fail(403, 'include_archived lists archived rooms, which only operators see; drop the parameter')
-    send(res, listChannels(ctx, a.id, archived))
+    send(res, await listChannels(ctx, a.id, archived))
   })
 
-  r.post('/channels', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const body = validate('createChannel', req.body)
-    const ch = createChannel(ctx, body.name, body.private ?? true, a.id, p.operator)
+    const ch = await createChannel(ctx, body.name, body.private ?? true, a.id, p.operator)
     send(res, {name: ch.name, private: ch.private, created_by: ch.created_by, created_at: ch.created_at})
   })
 
-  r.get('/channels/:c/info', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
-    send(res, channelInfo(ctx, requireMember(ctx, param(req, 'c'), a.id)))
+  r.get('/channels/:c/info', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
+    send(res, await channelInfo(ctx, requireMember(ctx, param(req, 'c'), a.id)))
   })
 
-  r.get('/channels/:c/members', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/members', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     send(res, memberList(ctx, ch.name))
   })
 
-  r.post('/channels/:c/invites', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/invites', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = p.operator ? requireChannel(ctx, param(req, 'c')) : requireMember(ctx, param(req, 'c'), a.id)
     const body = validate('invite', req.body)
     if (isDm(ch.name)) fail(403, DM_INVITE_REFUSAL)
     if (!isChannelAdmin(ctx, ch, a.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can mint invites; ask them`)
     if (body.agent_id && !ctx.cache.agents.has(body.agent_id)) fail(404, `no agent '${body.agent_id}'; check the id`)
-    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; it takes no new members`)
-    pauseGate(ctx, p.operator)
-    const token = mintInvite(ctx, ch, a.id, body.agent_id ?? null, body.ttl_seconds ?? 86400)
+    if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; it takes no new members`)
+    await pauseGate(ctx, p.operator)
+    const token = await mintInvite(ctx, ch, a.id, body.agent_id ?? null, body.ttl_seconds ?? 86400)
     send(res, {invite_token: token, channel: ch.name, agent_id: body.agent_id ?? null})
   })
 
-  r.post('/channels/:c/join', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/join', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const body = validate('join', req.body)
     const ch = requireChannel(ctx, param(req, 'c'))
     if (isDm(ch.name)) fail(403, 'direct channels cannot be joined; open your own DM with POST /dms/{peer}')
     if (ch.archived_at != null) fail(409, `'${ch.name}' is archived; it takes no new members`)
-    pauseGate(ctx, p.operator)
-    const blocked = activeBlock(ctx, ch.name, a.id)
+    await pauseGate(ctx, p.operator)
+    const blocked = await activeBlock(ctx, ch.name, a.id)
     if (blocked) fail(403, `you are blocked from '${ch.name}' by ${blocked.imposed_by}; ask them or an operator to lift it`)
     if (!ctx.cache.isMember(ch.name, a.id)) {
-      ctx.q.tx(() => {
+      await ctx.db.tx(async () => {
         if (ch.private || body.invite_token) {
           if (!body.invite_token) fail(403, `'${ch.name}' is private; join with an invite_token from its owner`)
-          redeemInvite(ctx, ch.name, body.invite_token, a.id)
+          await redeemInvite(ctx, ch.name, body.invite_token, a.id)
         }
-        joinChannel(ctx, ch.name, a.id, 'member')
+        await joinChannel(ctx, ch.name, a.id, 'member')
       })
     }
-    send(res, {joined: true, ...channelInfo(ctx, ch)})
+    send(res, {joined: true, ...await channelInfo(ctx, ch)})
   })
 
-  r.post('/channels/:c/leave', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/leave', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     if (isDm(ch.name)) fail(400, 'you cannot leave a direct channel; just stop posting there')
-    pauseGate(ctx, p.operator)
-    leaveChannel(ctx, ch, a.id)
+    await pauseGate(ctx, p.operator)
+    await leaveChannel(ctx, ch, a.id)
     send(res, {channel: ch.name, left: true})
   })
 
-  r.post('/dms/:peer', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/dms/:peer', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
-    const ch = openDm(ctx, a.id, param(req, 'peer'), p.operator)
-    send(res, channelInfo(ctx, ch))
+    const ch = await openDm(ctx, a.id, param(req, 'peer'), p.operator)
+    send(res, await channelInfo(ctx, ch))
   })
 
-  r.post('/dms/:peer/messages', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/dms/:peer/messages', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const input = postBody(req)
     const peer = param(req, 'peer')
-    const ch = openDm(ctx, a.id, peer, p.operator)
-    const m = postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
+    const ch = await openDm(ctx, a.id, peer, p.operator)
+    const m = await postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
     send(res, wireMessage(m))
   })
   return r
 }
 
-function openDm(ctx: Ctx, me: string, peer: string, operator: boolean): ReturnType<typeof ensureDm> {
+async function openDm(ctx: Ctx, me: string, peer: string, operator: boolean): Promise<ReturnType<typeof ensureDm>> {
   if (peer === me) fail(400, 'you cannot DM yourself; write notes to a file instead')
   const target = ctx.cache.agents.get(peer)
   if (!target || target.retired_at != null) fail(404, `no active agent '${peer}'; check the id`)
-  pauseGate(ctx, operator || target.operator)
+  await pauseGate(ctx, operator || target.operator)
   return ensureDm(ctx, me, peer)
 }

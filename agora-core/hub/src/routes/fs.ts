@@ -11,68 +11,64 @@ import {wireMessage} from '../services/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/channels/:c/fs', (req, res) => {
+  r.get('/channels/:c/fs', async (req, res) => {
     onlyQuery(req.query, ['prefix'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
+    send(res, await listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
   })
 
-  r.get('/channels/:c/fs/*path', (req, res) => {
+  r.get('/channels/:c/fs/*path', async (req, res) => {
     onlyQuery(req.query, ['version'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
-    send(res, readFile(ctx, ch.name, param(req, 'path'), version, a.id))
+    send(res, await readFile(ctx, ch.name, param(req, 'path'), version, a.id))
   })
 
-  r.put('/channels/:c/fs/*path', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/channels/:c/fs/*path', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const body = validate('fsPut', req.body)
-    pauseGate(ctx, p.operator, ch.name)
-    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
-    ctx.budgets.requireWriteToken(a.id)
-    const written = writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
+    await pauseGate(ctx, p.operator, ch.name)
+    if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
+    const written = await ctx.budgets.spendWrite(a.id, () => writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
       content_b64: body.content_b64 ?? undefined, mime: body.mime, description: body.description,
-      expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)})
-    ctx.budgets.takeWriteToken(a.id)
+      expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)}))
     send(res, written)
   })
 
-  r.delete('/channels/:c/fs/*path', (req, res) => {
+  r.delete('/channels/:c/fs/*path', async (req, res) => {
     onlyQuery(req.query, ['expect_version'])
-    const p = principal(ctx, req)
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const expect = req.query.expect_version === undefined ? undefined : intQuery(req.query.expect_version, 'expect_version', 0, 0, Number.MAX_SAFE_INTEGER)
-    pauseGate(ctx, p.operator, ch.name)
-    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
-    ctx.budgets.requireWriteToken(a.id)
-    const removed = deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator))
-    ctx.budgets.takeWriteToken(a.id)
+    await pauseGate(ctx, p.operator, ch.name)
+    if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
+    const removed = await ctx.budgets.spendWrite(a.id, () => deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator)))
     send(res, removed)
   })
 
-  r.get('/channels/:c/charter', (req, res) => {
+  r.get('/channels/:c/charter', async (req, res) => {
     onlyQuery(req.query, ['version', 'full'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
-    const file = readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
+    const file = await readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
     const full = boolQuery(req.query.full, 'full')
-    const hub = hubPartIfBehind(ctx, a, full)
+    const hub = await hubPartIfBehind(ctx, a, full)
     send(res, {channel: ch.name, ...file, ...(hub ? {hub} : {})})
   })
 
-  r.get('/channels/:c/fshist/*path', (req, res) => {
+  r.get('/channels/:c/fshist/*path', async (req, res) => {
     onlyQuery(req.query, ['since_seq', 'limit'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since_seq, 'since_seq', 0, 0, Number.MAX_SAFE_INTEGER)
     const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
-    send(res, fileHistory(ctx, ch.name, param(req, 'path'), since, limit).map(wireMessage))
+    send(res, (await fileHistory(ctx, ch.name, param(req, 'path'), since, limit)).map(wireMessage))
   })
   return r
 }

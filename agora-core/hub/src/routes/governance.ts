@@ -13,68 +13,68 @@ import {channelCharterReceipts, receiptsFor} from '../services/governance/receip
 /** Delegation and governance texts (docs/protocol.md#governance): rules, hub charter with versions, receipts. */
 export function governanceRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.put('/admin/delegation', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/admin/delegation', async (req, res) => {
+    const p = await principal(ctx, req)
     if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
-    send(res, grantDelegation(ctx, p, validate('delegation', req.body)))
+    send(res, await grantDelegation(ctx, p, validate('delegation', req.body)))
   })
-  r.delete('/admin/delegation/:a', (req, res) => send(res, revokeDelegation(ctx, principal(ctx, req), param(req, 'a'))))
-  r.get('/admin/delegations', (req, res) => {
-    if (!principal(ctx, req).operator) fail(403, 'this route needs an operator seat or the admin key')
+  r.delete('/admin/delegation/:a', async (req, res) => send(res, await revokeDelegation(ctx, await principal(ctx, req), param(req, 'a'))))
+  r.get('/admin/delegations', async (req, res) => {
+    if (!(await principal(ctx, req)).operator) fail(403, 'this route needs an operator seat or the admin key')
     send(res, delegationHistory(ctx))
   })
-  r.get('/delegations', (req, res) => {
-    const p = principal(ctx, req)
+  r.get('/delegations', async (req, res) => {
+    const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
     send(res, activeGrants(ctx))
   })
 
-  r.get('/admin/rules', (req, res) => {
-    requireAdmin(principal(ctx, req))
-    send(res, currentText(ctx, 'rules'))
+  r.get('/admin/rules', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, await currentText(ctx, 'rules'))
   })
-  r.put('/admin/rules', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/admin/rules', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('text', req.body)
-    const row = publishText(ctx, 'rules', body.text, body.version, p.id)
+    const row = await publishText(ctx, 'rules', body.text, body.version, p.id)
     send(res, {version: row.version, updated_by: row.updated_by, updated_at: row.updated_at})
   })
 
-  r.get('/admin/charter', (req, res) => {
-    requireAdmin(principal(ctx, req))
-    const cur = currentText(ctx, 'charter')
+  r.get('/admin/charter', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    const cur = await currentText(ctx, 'charter')
     send(res, {...cur, ...analyseCharter(cur.text)})
   })
-  r.put('/admin/charter', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/admin/charter', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('text', req.body)
-    const row = publishText(ctx, 'charter', body.text, body.version, p.id)
+    const row = await publishText(ctx, 'charter', body.text, body.version, p.id)
     send(res, {version: row.version, ...analyseCharter(row.text)})
   })
-  r.get('/admin/charter/receipts', (req, res) => {
-    requireAdmin(principal(ctx, req))
-    const version = currentText(ctx, 'charter').version
+  r.get('/admin/charter/receipts', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    const version = (await currentText(ctx, 'charter')).version
     const seats = [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => a.id)
-    send(res, {scope: 'hub', version, receipts: receiptsFor(ctx, 'hub', seats, version)})
+    send(res, {scope: 'hub', version, receipts: await receiptsFor(ctx, 'hub', seats, version)})
   })
 
-  r.get('/charter/history', (req, res) => {
+  r.get('/charter/history', async (req, res) => {
     onlyQuery(req.query, ['limit'])
-    const p = principal(ctx, req)
+    const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))
+    send(res, await charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))
   })
-  r.get('/charter/versions/:n', (req, res) => {
-    const p = principal(ctx, req)
+  r.get('/charter/versions/:n', async (req, res) => {
+    const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, charterVersion(ctx, intQuery(param(req, 'n'), 'n', 0, 0, Number.MAX_SAFE_INTEGER)))
+    send(res, await charterVersion(ctx, intQuery(param(req, 'n'), 'n', 0, 0, Number.MAX_SAFE_INTEGER)))
   })
-  r.get('/channels/:c/charter/receipts', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/charter/receipts', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, channelCharterReceipts(ctx, ch.name))
+    send(res, await channelCharterReceipts(ctx, ch.name))
   })
   return r
 }

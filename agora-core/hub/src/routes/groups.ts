@@ -8,10 +8,10 @@ import type {GroupInput} from '../services/groups.js'
 
 export function groupRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.post('/groups', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/groups', async (req, res) => {
+    const p = await principal(ctx, req)
     requireSeat(p)
-    send(res, createGroup(ctx, p, validate('group', req.body)))
+    send(res, await createGroup(ctx, p, validate('group', req.body)))
   })
   return r
 }

@@ -11,24 +11,24 @@ export function inboxRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/inbox', async (req, res) => {
     onlyQuery(req.query, ['wait'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const wait = floatQuery(req.query.wait, 'wait', 0, 0, 55)
     let gone = false
     res.on('close', () => { gone = true })
-    const result = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : computeInboxJson(ctx, a.id)
+    const result = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : await computeInboxJson(ctx, a.id)
     if (!gone) sendJson(res, result.json)
   })
 
-  r.post('/inbox/ack', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.post('/inbox/ack', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const body = validate('ack', req.body)
-    send(res, {acked: ack(ctx, a.id, body.cursors)})
+    send(res, {acked: await ack(ctx, a.id, body.cursors)})
   })
 
-  r.get('/owed', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/owed', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     if (req.headers['x-agora-reception'] === '1') ctx.presence.armReception(a.id)
-    send(res, computeOwed(ctx, a.id))
+    send(res, await computeOwed(ctx, a.id))
   })
   return r
 }

@@ -39,63 +39,58 @@ function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): Array<Record
 export function leaseRoutes(ctx: Ctx): Router {
   const r = Router()
 
-  r.post('/channels/:c/leases', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/leases', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const b = body(req, 'take')
-    pauseGate(ctx, p.operator, ch.name)
-    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; take the lease in a live channel`)
+    await pauseGate(ctx, p.operator, ch.name)
+    if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; take the lease in a live channel`)
     // Lease rows are store writes: they draw from the same per-seat write budget as fs and store.
-    ctx.budgets.requireWriteToken(a.id)
-    const out = takeLeases(ctx, {channel: ch.name, workspace: b.workspace, paths: b.paths, mode: b.mode, ttl_s: b.ttl_s, note: b.note, holder: a.id, operator: p.operator})
+    const out = await ctx.budgets.spendWrite(a.id, () => takeLeases(ctx, {channel: ch.name, workspace: b.workspace, paths: b.paths, mode: b.mode, ttl_s: b.ttl_s, note: b.note, holder: a.id, operator: p.operator}))
     if ('conflicts' in out) {
+      await ctx.budgets.refundWriteToken(a.id) // nothing was leased
       const sentence = conflictSentence(out.conflicts, (c) => ctx.cache.isMember(c, a.id))
       send(res, {detail: `nothing was leased: ${sentence}; ask the holder, wait for the expiry, or lease other paths`,
         conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)
       return
     }
-    ctx.budgets.takeWriteToken(a.id)
     send(res, {leases: out.leases}, 201)
   })
 
-  r.post('/leases/renew', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.post('/leases/renew', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const b = body(req, 'renew')
-    ctx.budgets.requireWriteToken(a.id)
-    const renewed = renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id})
-    ctx.budgets.takeWriteToken(a.id)
+    const renewed = await ctx.budgets.spendWrite(a.id, () => renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id}))
     send(res, {leases: renewed.map((l) => visible(ctx, a.id, l))})
   })
 
-  r.post('/leases/release', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/leases/release', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const b = body(req, 'release')
     if (b.holder !== undefined && typeof b.holder !== 'string') fail(400, 'holder must be a seat id')
     const holder = typeof b.holder === 'string' ? b.holder : a.id
-    ctx.budgets.requireWriteToken(a.id)
-    const released = releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator})
-    ctx.budgets.takeWriteToken(a.id)
+    const released = await ctx.budgets.spendWrite(a.id, () => releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator}))
     send(res, {released: released.map((l) => visible(ctx, a.id, l))})
   })
 
-  r.get('/leases', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/leases', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const q = req.query as Record<string, unknown>
     onlyQuery(q, ['workspace', 'holder'])
     if (typeof q.workspace !== 'string') fail(400, 'pass ?workspace=<repository identity>; `agora lease list` computes it from the git root commit and remote')
     const holder = typeof q.holder === 'string' ? q.holder : null
-    const leases = liveLeases(ctx, normalizeWorkspace(q.workspace)).filter((l) => holder === null || l.holder === holder)
+    const leases = (await liveLeases(ctx, normalizeWorkspace(q.workspace))).filter((l) => holder === null || l.holder === holder)
     send(res, {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
   })
 
   // The hook path: one indexed range read, no write, so it stays cheap on every tool call.
-  r.post('/leases/check', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.post('/leases/check', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const b = body(req, 'check')
     const workspace = normalizeWorkspace(b.workspace)
-    const conflicts = conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true).filter(({lease}) => lease.mode === 'exclusive')
+    const conflicts = (await conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true)).filter(({lease}) => lease.mode === 'exclusive')
     send(res, {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
       detail: conflicts.length === 0 ? '' : conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
   })

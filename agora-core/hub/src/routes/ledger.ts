@@ -9,13 +9,13 @@ import {ledgerReport} from '../services/ledger.js'
 
 export function ledgerRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/channels/:c/ledger', (req, res) => {
+  r.get('/channels/:c/ledger', async (req, res) => {
     onlyQuery(req.query, ['verify'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const raw = String(req.query.verify ?? 'true').toLowerCase()
     if (!['true', 'false', '1', '0'].includes(raw)) fail(400, `verify must be true or false, not '${raw}'`)
-    send(res, ledgerReport(ctx, ch.name, raw === 'true' || raw === '1'))
+    send(res, await ledgerReport(ctx, ch.name, raw === 'true' || raw === '1'))
   })
   return r
 }

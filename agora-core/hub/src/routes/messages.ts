@@ -26,65 +26,65 @@ export function postBody(req: Request): PostInput {
 
 export function messageRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.post('/channels/:c/messages', (req, res) => {
-    const p = principal(ctx, req)
-    const m = postMessage(ctx, p, param(req, 'c'), postBody(req))
+  r.post('/channels/:c/messages', async (req, res) => {
+    const p = await principal(ctx, req)
+    const m = await postMessage(ctx, p, param(req, 'c'), postBody(req))
     send(res, wireMessage(m))
   })
 
-  r.get('/channels/:c/messages', (req, res) => {
+  r.get('/channels/:c/messages', async (req, res) => {
     onlyQuery(req.query, ['since', 'limit', 'sort'])
-    const a = requireSeat(principal(ctx, req))
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since, 'since', 0, 0, Number.MAX_SAFE_INTEGER)
     const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
     const sort = String(req.query.sort ?? 'recency')
     if (sort !== 'recency') fail(400, `sort '${sort}' is not supported by this hub; use sort=recency (the default)`)
-    send(res, decorate(ctx, history(ctx, ch.name, since, limit), a.id))
+    send(res, await decorate(ctx, await history(ctx, ch.name, since, limit), a.id))
   })
 
-  r.get('/channels/:c/messages/by-seq/:n', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/messages/by-seq/:n', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
-    const m = getBySeq(ctx, ch.name, n)
+    const m = await getBySeq(ctx, ch.name, n)
     if (!m) fail(404, `'${ch.name}' has no message #${n}`)
-    send(res, decorate(ctx, [m], a.id)[0])
+    send(res, (await decorate(ctx, [m], a.id))[0])
   })
 
-  r.get('/channels/:c/messages/:id', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/messages/:id', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const dest = String(req.headers['sec-fetch-dest'] ?? '').toLowerCase()
     if (PASSIVE_DESTS.has(dest)) fail(403, 'reading a message records a receipt, so it refuses passive subresource fetches; open it deliberately')
-    const m = getMessage(ctx, param(req, 'id'))
+    const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
-    send(res, readWithAncestors(ctx, m, a.id).map(wireMessage))
+    send(res, (await readWithAncestors(ctx, m, a.id)).map(wireMessage))
   })
-  r.get('/channels/:c/digest', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
-    send(res, digest(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+  r.get('/channels/:c/digest', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
+    send(res, await digest(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
   })
 
-  r.post('/channels/:c/messages/:id/retract', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/messages/:id/retract', async (req, res) => {
+    const p = await principal(ctx, req)
     const ch = ctx.cache.channels.get(param(req, 'c'))
     if (!ch) fail(404, `channel '${param(req, 'c')}' does not exist; list yours with GET /channels`)
     if (!p.admin) requireMember(ctx, ch.name, p.id)
-    const m = getMessage(ctx, param(req, 'id'))
+    const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
-    send(res, wireMessage(retractMessage(ctx, p, m)))
+    send(res, wireMessage(await retractMessage(ctx, p, m)))
   })
 
-  r.post('/channels/:c/messages/:id/retract_thread', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/channels/:c/messages/:id/retract_thread', async (req, res) => {
+    const p = await principal(ctx, req)
     const ch = ctx.cache.channels.get(param(req, 'c'))
     if (!ch) fail(404, `channel '${param(req, 'c')}' does not exist; list yours with GET /channels`)
     if (!p.admin) requireMember(ctx, ch.name, p.id)
-    const m = getMessage(ctx, param(req, 'id'))
+    const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
-    send(res, retractThread(ctx, p, m))
+    send(res, await retractThread(ctx, p, m))
   })
   return r
 }

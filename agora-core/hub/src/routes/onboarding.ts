@@ -8,25 +8,25 @@ import type {MintInput} from '../services/join-tokens.js'
 
 export function onboardingRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.post('/join-tokens', (req, res) => {
-    const p = principal(ctx, req)
+  r.post('/join-tokens', async (req, res) => {
+    const p = await principal(ctx, req)
     requireAdmin(p)
-    send(res, mintJoinToken(ctx, p.id, validate('mintJoinToken', req.body)))
+    send(res, await mintJoinToken(ctx, p.id, validate('mintJoinToken', req.body)))
   })
 
-  r.get('/join-tokens', (req, res) => {
-    requireAdmin(principal(ctx, req))
-    send(res, listJoinTokens(ctx))
+  r.get('/join-tokens', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, await listJoinTokens(ctx))
   })
 
-  r.delete('/join-tokens/:id', (req, res) => {
-    requireAdmin(principal(ctx, req))
-    send(res, revokeJoinToken(ctx, param(req, 'id')))
+  r.delete('/join-tokens/:id', async (req, res) => {
+    requireAdmin(await principal(ctx, req))
+    send(res, await revokeJoinToken(ctx, param(req, 'id')))
   })
 
-  r.post('/join', (req, res) => {
+  r.post('/join', async (req, res) => {
     const body = validate('join_token', req.body)
-    send(res, redeemJoinToken(ctx, body.token, body.agent_id, body.about))
+    send(res, await redeemJoinToken(ctx, body.token, body.agent_id, body.about))
   })
   return r
 }

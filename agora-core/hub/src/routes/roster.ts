@@ -15,15 +15,15 @@ function requireOperator(p: Principal): void {
 /** Roster, roles, missions and presence (Layer 2). */
 export function rosterRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/agents', (req, res) => {
-    const p = principal(ctx, req)
+  r.get('/agents', async (req, res) => {
+    const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
     send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => ({id: a.id, operator: a.operator}))
       .sort((a, b) => a.id.localeCompare(b.id)))
   })
 
-  r.put('/agents/:id/role', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/agents/:id/role', async (req, res) => {
+    const p = await principal(ctx, req)
     requireOperator(p)
     const body = validate('role', req.body)
     const a = ctx.cache.agents.get(param(req, 'id'))
@@ -33,54 +33,54 @@ export function rosterRoutes(ctx: Ctx): Router {
       fail(409, `'${a.id}' is the last operator; promote another seat before demoting this one`)
     }
     const changed = a.operator !== body.operator
-    ctx.q.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
+    await ctx.db.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
     a.operator = body.operator
-    if (changed) recomputeClosed(ctx)
-    if (changed && ctx.cache.channels.has(HUB_ALERTS)) syncHubAlerts(ctx)
+    if (changed) await recomputeClosed(ctx)
+    if (changed && ctx.cache.channels.has(HUB_ALERTS)) await syncHubAlerts(ctx)
     send(res, {agent: a.id, operator: a.operator, changed, by: p.id})
   })
 
-  r.put('/admin/agents/:id/mission', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/admin/agents/:id/mission', async (req, res) => {
+    const p = await principal(ctx, req)
     requireOperator(p)
     const body = validate('mission', req.body)
     const a = ctx.cache.agents.get(param(req, 'id'))
     if (!a) fail(404, `no agent '${param(req, 'id')}'`)
     const mission = cleanMission(body.mission)
     if (!sanitize(mission)) fail(400, 'a mission cannot be empty; state the standing charge for this seat')
-    ctx.q.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
+    await ctx.db.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
     a.mission = mission
     send(res, {agent_id: a.id, mission})
   })
 
-  r.get('/admin/missions', (req, res) => {
-    requireOperator(principal(ctx, req))
+  r.get('/admin/missions', async (req, res) => {
+    requireOperator(await principal(ctx, req))
     send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null && a.deleted_at == null)
       .sort((a, b) => a.id.localeCompare(b.id)).map(a => ({agent_id: a.id, mission: a.mission})))
   })
 
-  r.get('/admin/missions/:id', (req, res) => {
-    requireOperator(principal(ctx, req))
+  r.get('/admin/missions/:id', async (req, res) => {
+    requireOperator(await principal(ctx, req))
     const a = ctx.cache.agents.get(param(req, 'id'))
     if (!a || a.deleted_at != null) fail(404, `no agent '${param(req, 'id')}'; list seats and their missions with GET /admin/missions`)
     send(res, {agent_id: a.id, mission: a.mission})
   })
 
-  r.put('/presence', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.put('/presence', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const body = validate('presence', req.body)
     if (body.state !== 'idle' && body.state !== 'working') fail(400, `presence state must be idle or working, not '${body.state}'`)
     send(res, ctx.presence.declare(a.id, body.state))
   })
 
-  r.get('/presence', (req, res) => {
-    const p = principal(ctx, req)
+  r.get('/presence', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     send(res, ctx.presence.visibleTo(a.id, p.operator).map(id => ctx.presence.row(id)))
   })
 
-  r.get('/presence/:a', (req, res) => {
-    const p = principal(ctx, req)
+  r.get('/presence/:a', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     send(res, ctx.presence.one(a.id, p.operator, param(req, 'a')))
   })

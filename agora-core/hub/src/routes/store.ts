@@ -9,35 +9,33 @@ import {entry, getRow, listStore, putValue} from '../services/store.js'
 
 export function storeRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/channels/:c/store', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
-    send(res, listStore(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+  r.get('/channels/:c/store', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
+    send(res, await listStore(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
   })
 
-  r.get('/channels/:c/store/:key', (req, res) => {
-    const a = requireSeat(principal(ctx, req))
+  r.get('/channels/:c/store/:key', async (req, res) => {
+    const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const key = param(req, 'key')
     if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use GET /channels/${ch.name}/fs/{path}`)
-    const row = getRow(ctx, ch.name, key)
+    const row = await getRow(ctx, ch.name, key)
     if (!row) fail(404, `no store key '${key}' in '${ch.name}'; list keys with GET /channels/${ch.name}/store`)
     send(res, entry(row))
   })
 
-  r.put('/channels/:c/store/:key', (req, res) => {
-    const p = principal(ctx, req)
+  r.put('/channels/:c/store/:key', async (req, res) => {
+    const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const body = validate('storePut', req.body)
-    pauseGate(ctx, p.operator, ch.name)
-    if (channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
-    ctx.budgets.requireWriteToken(a.id)
-    const written = ctx.q.tx(() => putValue(ctx, {
+    await pauseGate(ctx, p.operator, ch.name)
+    if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
+    const written = await ctx.budgets.spendWrite(a.id, () => ctx.db.tx(async () => putValue(ctx, {
       channel: ch.name, key: param(req, 'key'), value: losslessField(req, 'value') ?? body.value,
       expectVersion: body.expect_version, actor: a.id, operator: p.operator,
       channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
-    }))
-    ctx.budgets.takeWriteToken(a.id)
+    })))
     send(res, written)
   })
   return r

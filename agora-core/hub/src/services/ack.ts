@@ -3,13 +3,13 @@ import {requireMember, setCursor} from './channels.js'
 import {headSeq} from './messages.js'
 
 /** Move triage cursors: never rewinds, clamps to the head, member channels only; settles nothing. */
-export function ack(ctx: Ctx, agent: string, cursors: Record<string, number>): Record<string, number> {
+export async function ack(ctx: Ctx, agent: string, cursors: Record<string, number>): Promise<Record<string, number>> {
   for (const channel of Object.keys(cursors)) requireMember(ctx, channel, agent)
   const out: Record<string, number> = {}
-  ctx.q.tx(() => {
+  await ctx.db.tx(async () => {
     for (const [channel, seq] of Object.entries(cursors)) {
-      setCursor(ctx, agent, channel, Math.min(seq, headSeq(ctx, channel)))
-      out[channel] = ctx.q.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', agent, channel)?.last_seq ?? 0
+      await setCursor(ctx, agent, channel, Math.min(seq, await headSeq(ctx, channel)))
+      out[channel] = (await ctx.db.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', agent, channel))?.last_seq ?? 0
     }
   })
   return out

@@ -47,14 +47,14 @@ export function cleanMission(mission: string): string {
 }
 
 /** Resolve a bearer token to a principal (docs/protocol.md#seats). */
-export function authenticate(ctx: Ctx, header: string | undefined): Principal {
+export async function authenticate(ctx: Ctx, header: string | undefined): Promise<Principal> {
   if (!header || !header.startsWith('Bearer ')) fail(401, 'missing bearer token')
   const token = header.slice(7).trim()
   if (safeEqual(token, ctx.opts.adminKey)) return {id: 'operator', operator: true, admin: true, agent: null}
   const id = ctx.cache.byKey.get(sha256Hex(token))
   const agent = id ? ctx.cache.agents.get(id) : undefined
   if (!agent) fail(401, 'invalid api key')
-  const block = activeHubBlock(ctx, agent.id)
+  const block = await activeHubBlock(ctx, agent.id)
   if (block) {
     fail(403, `you are blocked from this hub by ${block.imposed_by}${block.expires_at ? ` until ${new Date(block.expires_at * 1000).toISOString()}` : ' with no expiry'}; ask an operator to lift it`)
   }
@@ -63,8 +63,8 @@ export function authenticate(ctx: Ctx, header: string | undefined): Principal {
   return {id: agent.id, operator: agent.operator, admin: false, agent}
 }
 
-export function activeHubBlock(ctx: Ctx, agent: string): {imposed_by: string; expires_at: number | null} | undefined {
-  return ctx.q.get(`SELECT imposed_by, expires_at FROM blocks WHERE scope = 'hub' AND agent_id = ? AND lifted_at IS NULL
+export async function activeHubBlock(ctx: Ctx, agent: string): Promise<{imposed_by: string; expires_at: number | null} | undefined> {
+  return await ctx.db.get(`SELECT imposed_by, expires_at FROM blocks WHERE scope = 'hub' AND agent_id = ? AND lifted_at IS NULL
     AND (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC LIMIT 1`, agent, ctx.now())
 }
 
@@ -79,28 +79,30 @@ export function requireAdmin(p: Principal): void {
 
 export type RegisterInput = RegisterBody
 
-export function registerAgent(ctx: Ctx, input: RegisterInput): {agent: Record<string, unknown>; api_key: string} {
+export async function registerAgent(ctx: Ctx, input: RegisterInput): Promise<{agent: Record<string, unknown>; api_key: string}> {
   validateAgentId(input.id)
   const about = cleanAbout(input.about ?? '')
   const mission = cleanMission(input.mission ?? '')
   const name = sanitize(input.name ?? '')
-  const existing = ctx.q.get<{retired_at: number | null}>('SELECT retired_at FROM agents WHERE id = ?', input.id)
+  const existing = await ctx.db.get<{retired_at: number | null}>('SELECT retired_at FROM agents WHERE id = ?', input.id)
   if (existing) {
     fail(409, existing.retired_at != null
       ? `agent '${input.id}' is retired and ids are never recycled; register a different id`
       : `agent '${input.id}' already exists; pick another id, or use the api_key issued when it was registered`)
   }
-  if (activeHubBlock(ctx, input.id)) fail(403, `agent id '${input.id}' is blocked from this hub; ask an operator to lift the block`)
+  if (await activeHubBlock(ctx, input.id)) fail(403, `agent id '${input.id}' is blocked from this hub; ask an operator to lift the block`)
   const apiKey = `agora_${randomBytes(24).toString('hex')}`
   const agent: AgentRec = {
     id: input.id, name, about, mission, operator: input.operator === true, key_hash: sha256Hex(apiKey),
     created_at: ctx.now(), retired_at: null, deleted_at: null,
   }
-  ctx.q.tx(() => {
-    ctx.q.run(`INSERT INTO agents (id, name, about, mission, operator, key_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  await ctx.db.tx(async () => {
+    // A concurrent registration of the same id commits first; this one gets the 409.
+    if (ctx.cache.agents.has(agent.id)) fail(409, `agent '${input.id}' already exists; pick another id, or use the api_key issued when it was registered`)
+    await ctx.db.run(`INSERT INTO agents (id, name, about, mission, operator, key_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       agent.id, agent.name, agent.about, agent.mission, agent.operator ? 1 : 0, agent.key_hash, agent.created_at)
     ctx.cache.putAgent(agent)
-    joinChannel(ctx, 'commons', agent.id, 'member')
+    await joinChannel(ctx, 'commons', agent.id, 'member')
   })
   return {agent: publicAgent(agent), api_key: apiKey}
 }
@@ -109,9 +111,9 @@ export function publicAgent(a: AgentRec): Record<string, unknown> {
   return {id: a.id, name: a.name, about: a.about, operator: a.operator, created_at: a.created_at}
 }
 
-export function setAbout(ctx: Ctx, agent: AgentRec, about: string): Record<string, unknown> {
+export async function setAbout(ctx: Ctx, agent: AgentRec, about: string): Promise<Record<string, unknown>> {
   const text = cleanAbout(about)
-  ctx.q.run('UPDATE agents SET about = ? WHERE id = ?', text, agent.id)
+  await ctx.db.run('UPDATE agents SET about = ? WHERE id = ?', text, agent.id)
   agent.about = text
   return publicAgent(agent)
 }

@@ -2,6 +2,7 @@ import {BLOB_CAP, CHANNEL_BLOB_CAP} from '../limits.js'
 import {createHash} from 'node:crypto'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
+import {mapInOrder} from './in-order.js'
 
 export {BLOB_CAP, CHANNEL_BLOB_CAP}
 export const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;.*)?$/i
@@ -21,31 +22,31 @@ export function cleanFilename(name: string): string {
 }
 
 /** Store a blob; id = sha256(bytes), so a repeat upload in the same channel is a no-op. */
-export function saveBlob(ctx: Ctx, channel: string, bytes: Buffer, filename: string, contentType: string, by: string): Record<string, unknown> {
+export async function saveBlob(ctx: Ctx, channel: string, bytes: Buffer, filename: string, contentType: string, by: string): Promise<Record<string, unknown>> {
   if (bytes.length === 0) fail(400, 'the attachment is empty; send the file bytes as the request body')
   if (bytes.length > BLOB_CAP) fail(413, `the attachment is ${bytes.length} bytes; the cap is 16 MiB`)
   const type = (contentType || 'application/octet-stream').slice(0, 100)
   const id = createHash('sha256').update(bytes).digest('hex')
-  return ctx.q.tx(() => {
-    const existing = ctx.q.get<BlobMeta>('SELECT channel, id, filename, content_type, size, created_by, created_at FROM blobs WHERE channel = ? AND id = ?', channel, id)
+  return ctx.db.tx(async () => {
+    const existing = await ctx.db.get<BlobMeta>('SELECT channel, id, filename, content_type, size, created_by, created_at FROM blobs WHERE channel = ? AND id = ?', channel, id)
     if (existing) return meta(existing)
-    const used = ctx.q.get<{n: number | null}>('SELECT SUM(size) AS n FROM blobs WHERE channel = ?', channel)?.n ?? 0
+    const used = (await ctx.db.get<{n: number | null}>('SELECT SUM(size) AS n FROM blobs WHERE channel = ?', channel))?.n ?? 0
     if (used + bytes.length > CHANNEL_BLOB_CAP) fail(413, `'${channel}' would hold more than 1 GiB of attachments; store large files elsewhere`)
     const row: BlobMeta = {channel, id, filename: cleanFilename(filename), content_type: type, size: bytes.length, created_by: by, created_at: ctx.now()}
-    ctx.q.run('INSERT INTO blobs (channel, id, filename, content_type, size, bytes, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    await ctx.db.run('INSERT INTO blobs (channel, id, filename, content_type, size, bytes, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       channel, id, row.filename, row.content_type, row.size, bytes, by, row.created_at)
     return meta(row)
   })
 }
 
 /** Post-time `attachments`: at most 8 refs to blobs of this channel, stamped from the blob row. */
-export function normalizeAttachments(ctx: Ctx, channel: string, refs: unknown): Record<string, unknown>[] {
+export async function normalizeAttachments(ctx: Ctx, channel: string, refs: unknown): Promise<Record<string, unknown>[]> {
   if (!Array.isArray(refs)) fail(400, 'attachments must be a list of {id, filename?}')
   if (refs.length > 8) fail(400, `a message carries at most 8 attachments; this one has ${refs.length}`)
-  return refs.map((ref, i) => {
+  return mapInOrder(refs as unknown[], async (ref, i) => {
     const r = (typeof ref === 'string' ? {id: ref} : ref) as {id?: unknown; filename?: unknown}
     const row = typeof r?.id === 'string'
-      ? ctx.q.get<BlobMeta>('SELECT channel, id, filename, content_type, size, created_by, created_at FROM blobs WHERE channel = ? AND id = ?', channel, r.id)
+      ? await ctx.db.get<BlobMeta>('SELECT channel, id, filename, content_type, size, created_by, created_at FROM blobs WHERE channel = ? AND id = ?', channel, r.id)
       : undefined
     if (!row) fail(400, `attachments[${i}] is not a blob uploaded to '${channel}'; upload it with POST /channels/${channel}/attachments first`)
     const filename = typeof r.filename === 'string' && r.filename ? cleanFilename(r.filename) : row.filename
@@ -54,11 +55,11 @@ export function normalizeAttachments(ctx: Ctx, channel: string, refs: unknown): 
 }
 
 /** Fetch a blob; 404 once every message that referenced it has been retracted. */
-export function readBlob(ctx: Ctx, channel: string, id: string): {meta: BlobMeta; bytes: Buffer; servedType: string} {
+export async function readBlob(ctx: Ctx, channel: string, id: string): Promise<{meta: BlobMeta; bytes: Buffer; servedType: string}> {
   if (!/^[0-9a-f]{64}$/.test(id)) fail(400, 'an attachment id is 64 lowercase hex characters (its sha256)')
-  const row = ctx.q.get<BlobMeta & {bytes: Buffer}>('SELECT * FROM blobs WHERE channel = ? AND id = ?', channel, id)
+  const row = await ctx.db.get<BlobMeta & {bytes: Buffer}>('SELECT * FROM blobs WHERE channel = ? AND id = ?', channel, id)
   if (!row) fail(404, `no attachment '${id}' in '${channel}'`)
-  const refs = ctx.q.get<{total: number; live: number}>(`SELECT count(*) AS total, SUM(retracted_at IS NULL) AS live FROM messages
+  const refs = await ctx.db.get<{total: number; live: number}>(`SELECT count(*) AS total, SUM(retracted_at IS NULL) AS live FROM messages
     WHERE channel = ? AND data_json LIKE ?`, channel, `%"attachments":%${id}%`)
   if (refs && refs.total > 0 && !refs.live) fail(404, `attachment '${id}' was withdrawn: every message that carried it was retracted`)
   const declared = row.content_type

@@ -18,15 +18,15 @@ function wire(r: BlockRow): Record<string, unknown> {
   return {scope: r.scope, agent_id: r.agent_id, imposed_by: r.imposed_by, imposed_at: r.imposed_at, expires_at: r.expires_at, reason: r.reason}
 }
 
-export function activeBlock(ctx: Ctx, scope: string, agent: string): BlockRow | undefined {
-  return ctx.q.get<BlockRow>(`SELECT * FROM blocks WHERE scope = ? AND agent_id = ? AND ${ACTIVE} ORDER BY id DESC LIMIT 1`, scope, agent, ctx.now())
+export async function activeBlock(ctx: Ctx, scope: string, agent: string): Promise<BlockRow | undefined> {
+  return await ctx.db.get<BlockRow>(`SELECT * FROM blocks WHERE scope = ? AND agent_id = ? AND ${ACTIVE} ORDER BY id DESC LIMIT 1`, scope, agent, ctx.now())
 }
 
 /**
  * Kick (with seconds) or ban (without) at hub scope or channel scope (docs/protocol.md#governance). Operators always;
  * a channel owner in their own channel. Never an operator, never yourself, never in a DM.
  */
-export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Record<string, unknown> {
+export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Promise<Record<string, unknown>> {
   const reason = sanitize(input.reason ?? '')
   if (reason.length > 200) fail(400, `block reason is ${reason.length} characters; the limit is 200`)
   if (isDm(scope)) fail(400, 'direct channels cannot carry blocks; block at hub scope instead')
@@ -45,32 +45,32 @@ export function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockI
   const seconds = input.seconds ?? null
   if (seconds !== null && (seconds <= 0 || seconds > KICK_CAP)) fail(400, `a kick lasts more than 0 and at most ${KICK_CAP} seconds; omit seconds for a ban`)
   const now = ctx.now()
-  ctx.q.tx(() => {
-    ctx.q.run(`UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL`, now, scope, target.id)
-    ctx.q.run('INSERT INTO blocks (scope, agent_id, imposed_by, imposed_at, expires_at, reason) VALUES (?, ?, ?, ?, ?, ?)',
+  await ctx.db.tx(async () => {
+    await ctx.db.run(`UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL`, now, scope, target.id)
+    await ctx.db.run('INSERT INTO blocks (scope, agent_id, imposed_by, imposed_at, expires_at, reason) VALUES (?, ?, ?, ?, ?, ?)',
       scope, target.id, p.id, now, seconds === null ? null : now + seconds, reason)
     if (scope !== 'hub' && ctx.cache.isMember(scope, target.id)) {
-      ctx.q.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', scope, target.id)
+      await ctx.db.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', scope, target.id)
       ctx.cache.removeMember(scope, target.id)
-      postSystem(ctx, scope, `${target.id} was removed by ${p.id}`)
+      await postSystem(ctx, scope, `${target.id} was removed by ${p.id}`)
     }
-    if (scope === 'hub' && seconds === null) revokeOnBan(ctx, target.id, p.id)
+    if (scope === 'hub' && seconds === null) await revokeOnBan(ctx, target.id, p.id)
   })
   if (scope === 'hub') ctx.bus.sever(target.id)
-  return wire(activeBlock(ctx, scope, target.id) as BlockRow)
+  return wire(await activeBlock(ctx, scope, target.id) as BlockRow)
 }
 
-export function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: string): Record<string, unknown> {
+export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: string): Promise<Record<string, unknown>> {
   if (!moderates(ctx, p.id, scope) && (scope === 'hub' ? !p.operator : !(p.operator || ctx.cache.channels.get(scope)?.created_by === p.id))) {
     fail(403, 'only an operator, a moderation delegate (or, for a channel, its owner) can lift a block')
   }
-  const r = ctx.q.run('UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL', ctx.now(), scope, agent)
+  const r = await ctx.db.run('UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL', ctx.now(), scope, agent)
   return {agent_id: agent, scope, lifted: r.changes > 0}
 }
 
-export function listBlocks(ctx: Ctx, scope?: string): Record<string, unknown>[] {
+export async function listBlocks(ctx: Ctx, scope?: string): Promise<Record<string, unknown>[]> {
   const rows = scope
-    ? ctx.q.all<BlockRow>(`SELECT * FROM blocks WHERE scope = ? AND ${ACTIVE} ORDER BY id`, scope, ctx.now())
-    : ctx.q.all<BlockRow>(`SELECT * FROM blocks WHERE ${ACTIVE} ORDER BY id`, ctx.now())
+    ? await ctx.db.all<BlockRow>(`SELECT * FROM blocks WHERE scope = ? AND ${ACTIVE} ORDER BY id`, scope, ctx.now())
+    : await ctx.db.all<BlockRow>(`SELECT * FROM blocks WHERE ${ACTIVE} ORDER BY id`, ctx.now())
   return rows.map(wire)
 }

@@ -1,4 +1,6 @@
 import {AgoraError} from '@agora/protocol'
+import type {PostGrant, PostSpend} from './budget-book.js'
+import {refusals} from './budget-book.js'
 
 /** A 429 that knows when to come back: the HTTP layer sends it as `Retry-After`, WS as `retry_after`. */
 export class RateLimited extends AgoraError {
@@ -27,6 +29,12 @@ class TokenBuckets {
 
   take(agent: string): void {
     this.refill(agent).tokens -= 1
+  }
+
+  /** Give back a token taken for a request that was then refused (it wrote nothing). */
+  refund(agent: string): void {
+    const b = this.refill(agent)
+    b.tokens = Math.min(this.burst, b.tokens + 1)
   }
 
   private refill(agent: string): {tokens: number; at: number} {
@@ -65,6 +73,34 @@ export class Budgets {
     this.writes = new TokenBuckets(write.perMinute, write.burst, now)
   }
 
+  /**
+   * The post pipeline's budget step (BudgetBook): every check and spend runs synchronously before
+   * the returned promise settles, so nothing interleaves: 429 on an empty bucket, 403/429 for a
+   * critical, an interrupt past its budget downgraded to next_turn.
+   */
+  async spendPost(agent: string, o: PostSpend): Promise<PostGrant> {
+    const wait = this.posting.wait(agent)
+    if (wait > 0) throw refusals.posting(wait)
+    if (o.critical) {
+      if (!o.operator) throw refusals.criticalNotOperator()
+      const cw = this.criticalWait(agent)
+      if (cw > 0) throw refusals.critical(cw)
+    }
+    const downgraded = o.urgency === 'interrupt' && !this.interruptAvailable(agent)
+    const urgency: PostGrant['urgency'] = downgraded ? 'next_turn' : o.urgency
+    this.posting.take(agent)
+    if (o.critical) this.spendCritical(agent)
+    if (urgency === 'interrupt') this.spendInterrupt(agent)
+    return {urgency, downgraded}
+  }
+
+  /** Give back what spendPost took for a post that was then refused. */
+  async refundPost(agent: string, o: PostSpend, grant: PostGrant): Promise<void> {
+    this.posting.refund(agent)
+    if (o.critical) this.refundCritical(agent)
+    if (grant.urgency === 'interrupt') this.refundInterrupt(agent)
+  }
+
   /** Seconds to wait before a token is available, or 0 when one would be taken now. */
   postingWait(agent: string): number {
     return this.posting.wait(agent)
@@ -92,6 +128,41 @@ export class Budgets {
     this.writes.take(agent)
   }
 
+  refundWriteToken(agent: string): void {
+    this.writes.refund(agent)
+  }
+
+  refundPostingToken(agent: string): void {
+    this.posting.refund(agent)
+  }
+
+  /**
+   * Check, take a write token, and run the write: the token is taken before the first await, so
+   * concurrent writes from one seat cannot all pass the check; a refused write gets it back.
+   */
+  async spendWrite<T>(agent: string, write: () => Promise<T>): Promise<T> {
+    this.requireWriteToken(agent)
+    this.writes.take(agent)
+    try {
+      return await write()
+    } catch (err) {
+      this.writes.refund(agent)
+      throw err
+    }
+  }
+
+  /** The same for the posting bucket (attachments draw from it). */
+  async spendPosting<T>(agent: string, write: () => Promise<T>): Promise<T> {
+    this.requirePostingToken(agent)
+    this.posting.take(agent)
+    try {
+      return await write()
+    } catch (err) {
+      this.posting.refund(agent)
+      throw err
+    }
+  }
+
   private recent(map: Map<string, number[]>, agent: string): number[] {
     const cutoff = this.now() - 3600
     const list = (map.get(agent) ?? []).filter(x => x > cutoff)
@@ -105,6 +176,14 @@ export class Budgets {
 
   spendInterrupt(agent: string): void {
     this.recent(this.interrupts, agent).push(this.now())
+  }
+
+  refundInterrupt(agent: string): void {
+    this.interrupts.get(agent)?.pop()
+  }
+
+  refundCritical(agent: string): void {
+    this.criticals.get(agent)?.pop()
   }
 
   criticalAvailable(agent: string): boolean {

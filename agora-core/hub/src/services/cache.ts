@@ -1,4 +1,4 @@
-import type {Statements} from '../db/statements.js'
+import type {Storage} from '../db/port.js'
 
 export interface AgentRec {
   id: string
@@ -20,6 +20,17 @@ export interface ChannelRec {
   archived_at: number | null
 }
 
+/** One delegations row, revoked and expired ones included: a completion report is judged by the grant in force then. */
+export interface GrantRow {
+  agent_id: string
+  powers: string
+  granted_at: number
+  expires_at: number
+  note: string
+  scope: string
+  revoked_at: number | null
+}
+
 export interface MemberRec {
   channel: string
   agent_id: string
@@ -37,19 +48,44 @@ export class Cache {
   channels = new Map<string, ChannelRec>()
   members = new Map<string, Map<string, MemberRec>>()
   agentChannels = new Map<string, Set<string>>()
+  /**
+   * agent -> its delegation rows in insertion order. The closure engine asks "which grant held
+   * at time t" per reply on every surface; answering from memory keeps that engine synchronous.
+   */
+  grants = new Map<string, GrantRow[]>()
 
-  constructor(private readonly q: Statements) {}
+  constructor(private readonly db: () => Storage) {}
 
-  load(): void {
-    this.agents.clear(); this.byKey.clear(); this.channels.clear(); this.members.clear(); this.agentChannels.clear()
-    for (const r of this.q.all<Record<string, unknown>>('SELECT * FROM agents')) this.putAgent(agentFromRow(r))
-    for (const r of this.q.all<Record<string, unknown>>('SELECT * FROM channels')) {
+  async load(): Promise<void> {
+    const db = this.db()
+    const [agents, channels, members, grants] = [
+      await db.all<Record<string, unknown>>('SELECT * FROM agents'),
+      await db.all<Record<string, unknown>>('SELECT * FROM channels'),
+      await db.all<MemberRec>('SELECT channel, agent_id, role, joined_at FROM members'),
+      await db.all<GrantRow>('SELECT agent_id, powers, granted_at, expires_at, note, scope, revoked_at FROM delegations ORDER BY granted_at'),
+    ]
+    // Cleared only after every read: a reload never leaves the maps half empty across an await.
+    this.agents.clear(); this.byKey.clear(); this.channels.clear(); this.members.clear(); this.agentChannels.clear(); this.grants.clear()
+    for (const r of agents) this.putAgent(agentFromRow(r))
+    for (const g of grants) this.addGrant(g)
+    for (const r of channels) {
       this.channels.set(r.name as string, {
         name: r.name as string, private: !!r.private, created_by: r.created_by as string,
         created_at: r.created_at as number, archived_at: (r.archived_at as number | null) ?? null,
       })
     }
-    for (const r of this.q.all<MemberRec>('SELECT channel, agent_id, role, joined_at FROM members')) this.addMember(r)
+    for (const r of members) this.addMember(r)
+  }
+
+  addGrant(g: GrantRow): void {
+    let list = this.grants.get(g.agent_id)
+    if (!list) this.grants.set(g.agent_id, (list = []))
+    list.push({...g})
+  }
+
+  /** Mark the agent's unrevoked grants revoked at `at` (mirrors the UPDATE on delegations). */
+  revokeGrants(agent: string, at: number): void {
+    for (const g of this.grants.get(agent) ?? []) if (g.revoked_at == null) g.revoked_at = at
   }
 
   putAgent(a: AgentRec): void {

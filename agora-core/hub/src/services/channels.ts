@@ -66,8 +66,8 @@ export function isChannelAdmin(ctx: Ctx, ch: ChannelRec, agent: string, operator
   return !isDm(ch.name) && holdsChannelPower(ctx, agent, ch.name, ['ruling', 'operational', 'proxy'])
 }
 
-export function pauseGate(ctx: Ctx, operator: boolean, channel?: string): void {
-  if (operator || !isPaused(ctx)) return
+export async function pauseGate(ctx: Ctx, operator: boolean, channel?: string): Promise<void> {
+  if (operator || !await isPaused(ctx)) return
   if (channel && isDm(channel)) {
     const [a, b] = channel.slice(3).split('--')
     if (ctx.cache.isOperator(a) || ctx.cache.isOperator(b)) return
@@ -75,97 +75,102 @@ export function pauseGate(ctx: Ctx, operator: boolean, channel?: string): void {
   fail(423, 'the hub is paused by an operator; reads still work, retry this write after the pause is lifted')
 }
 
-export function insertChannel(ctx: Ctx, name: string, priv: boolean, createdBy: string): ChannelRec {
+export async function insertChannel(ctx: Ctx, name: string, priv: boolean, createdBy: string): Promise<ChannelRec> {
   const ch: ChannelRec = {name, private: priv, created_by: createdBy, created_at: ctx.now(), archived_at: null}
-  ctx.q.run('INSERT INTO channels (name, private, created_by, created_at) VALUES (?, ?, ?, ?)',
+  await ctx.db.run('INSERT INTO channels (name, private, created_by, created_at) VALUES (?, ?, ?, ?)',
     name, priv ? 1 : 0, createdBy, ch.created_at)
   ctx.cache.channels.set(name, ch)
   return ch
 }
 
-export function ensureCommons(ctx: Ctx): void {
-  if (!ctx.cache.channels.has('commons')) insertChannel(ctx, 'commons', false, 'hub')
+export async function ensureCommons(ctx: Ctx): Promise<void> {
+  if (!ctx.cache.channels.has('commons')) await insertChannel(ctx, 'commons', false, 'hub')
 }
 
-export function setCursor(ctx: Ctx, agent: string, channel: string, seq: number): void {
-  ctx.q.run(`INSERT INTO cursors (agent, channel, last_seq) VALUES (?, ?, ?)
-    ON CONFLICT (agent, channel) DO UPDATE SET last_seq = MAX(last_seq, excluded.last_seq)`, agent, channel, seq)
+export async function setCursor(ctx: Ctx, agent: string, channel: string, seq: number): Promise<void> {
+  await ctx.db.run(`INSERT INTO cursors (agent, channel, last_seq) VALUES (?, ?, ?)
+    ON CONFLICT (agent, channel) DO UPDATE SET last_seq = CASE WHEN excluded.last_seq > cursors.last_seq THEN excluded.last_seq ELSE cursors.last_seq END`, agent, channel, seq)
 }
 
 /** Add a member, post "<id> joined[ — about]", move their cursor to the head. */
-export function joinChannel(ctx: Ctx, channel: string, agent: string, role: MemberRec['role'], announce = true): void {
-  ctx.q.tx(() => {
+export async function joinChannel(ctx: Ctx, channel: string, agent: string, role: MemberRec['role'], announce = true): Promise<void> {
+  await ctx.db.tx(async () => {
     const m: MemberRec = {channel, agent_id: agent, role, joined_at: ctx.now()}
-    ctx.q.run('INSERT OR IGNORE INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)',
+    await ctx.db.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
       channel, agent, role, m.joined_at)
     ctx.cache.addMember(m)
     if (announce) {
       const about = ctx.cache.agents.get(agent)?.about
-      postSystem(ctx, channel, about ? `${agent} joined — ${about}` : `${agent} joined`)
+      await postSystem(ctx, channel, about ? `${agent} joined — ${about}` : `${agent} joined`)
     }
-    setCursor(ctx, agent, channel, headSeq(ctx, channel))
+    await setCursor(ctx, agent, channel, await headSeq(ctx, channel))
   })
 }
 
-export function createChannel(ctx: Ctx, raw: string, priv: boolean, creator: string, operator: boolean): ChannelRec {
+export async function createChannel(ctx: Ctx, raw: string, priv: boolean, creator: string, operator: boolean): Promise<ChannelRec> {
   const name = validateChannelName(raw)
   if (ctx.cache.channels.has(name)) fail(409, `channel '${name}' already exists; join it or pick another name`)
-  pauseGate(ctx, operator)
-  return ctx.q.tx(() => {
-    const ch = insertChannel(ctx, name, priv, creator)
-    ctx.q.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', name, creator, 'owner', ch.created_at)
+  await pauseGate(ctx, operator)
+  return ctx.db.tx(async () => {
+    // Checked again inside: a concurrent create of the same name commits first, this one gets the 409.
+    if (ctx.cache.channels.has(name)) fail(409, `channel '${name}' already exists; join it or pick another name`)
+    const ch = await insertChannel(ctx, name, priv, creator)
+    await ctx.db.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', name, creator, 'owner', ch.created_at)
     ctx.cache.addMember({channel: name, agent_id: creator, role: 'owner', joined_at: ch.created_at})
-    postSystem(ctx, name, `channel created by ${creator}`)
-    seedCharter(ctx, name, creator)
-    setCursor(ctx, creator, name, headSeq(ctx, name))
+    await postSystem(ctx, name, `channel created by ${creator}`)
+    await seedCharter(ctx, name, creator)
+    await setCursor(ctx, creator, name, await headSeq(ctx, name))
     return ch
   })
 }
 
-export function channelState(ctx: Ctx, ch: ChannelRec): 'open' | 'closed' | 'archived' {
+export async function channelState(ctx: Ctx, ch: ChannelRec): Promise<'open' | 'closed' | 'archived'> {
   if (ch.archived_at != null) return 'archived'
-  return channelMeta(ctx, ch.name).state === 'closed' ? 'closed' : 'open'
+  return (await channelMeta(ctx, ch.name)).state === 'closed' ? 'closed' : 'open'
 }
 
 export const DM_INVITE_REFUSAL = 'a direct channel has exactly its two seats and takes no invites; open a DM with POST /dms/{peer}, or create a channel for more people'
 
-export function mintInvite(ctx: Ctx, ch: ChannelRec, by: string, agentId: string | null, ttl: number): string {
+export async function mintInvite(ctx: Ctx, ch: ChannelRec, by: string, agentId: string | null, ttl: number): Promise<string> {
   // DMs are ownerless: nobody, not even an operator, mints an invite into one.
   if (isDm(ch.name)) fail(403, DM_INVITE_REFUSAL)
   const token = `invite_${randomBytes(24).toString('hex')}`
-  ctx.q.run(`INSERT INTO invites (token_hash, channel, agent_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  await ctx.db.run(`INSERT INTO invites (token_hash, channel, agent_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
     sha256Hex(token), ch.name, agentId, by, ctx.now(), ctx.now() + ttl)
   return token
 }
 
 /** Check and consume an invite; refusals are 403 with the reason. */
-export function redeemInvite(ctx: Ctx, channel: string, token: string, agent: string): void {
-  const row = ctx.q.get<{channel: string; agent_id: string | null; expires_at: number; used_at: number | null}>(
+export async function redeemInvite(ctx: Ctx, channel: string, token: string, agent: string): Promise<void> {
+  const row = await ctx.db.get<{channel: string; agent_id: string | null; expires_at: number; used_at: number | null}>(
     'SELECT channel, agent_id, expires_at, used_at FROM invites WHERE token_hash = ?', sha256Hex(token))
   if (!row || row.channel !== channel) fail(403, `that invite token is not valid for '${channel}'; ask the channel owner for a fresh invite`)
   if (row.used_at != null) fail(403, 'that invite token has already been used; invites are single-use, ask for a new one')
   if (row.expires_at <= ctx.now()) fail(403, 'that invite token has expired; ask the channel owner for a new one')
   if (row.agent_id && row.agent_id !== agent) fail(403, `that invite token is bound to '${row.agent_id}', not you; ask for your own invite`)
-  ctx.q.run('UPDATE invites SET used_at = ?, used_by = ? WHERE token_hash = ?', ctx.now(), agent, sha256Hex(token))
+  await ctx.db.run('UPDATE invites SET used_at = ?, used_by = ? WHERE token_hash = ?', ctx.now(), agent, sha256Hex(token))
 }
 
-export function leaveChannel(ctx: Ctx, ch: ChannelRec, agent: string): void {
-  ctx.q.tx(() => {
-    ctx.q.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', ch.name, agent)
+export async function leaveChannel(ctx: Ctx, ch: ChannelRec, agent: string): Promise<void> {
+  await ctx.db.tx(async () => {
+    await ctx.db.run('DELETE FROM members WHERE channel = ? AND agent_id = ?', ch.name, agent)
     ctx.cache.removeMember(ch.name, agent)
-    postSystem(ctx, ch.name, `${agent} left`)
+    await postSystem(ctx, ch.name, `${agent} left`)
   })
 }
 
 /** Create `dm:a--b` lazily and idempotently, with both peers as members and nobody as owner. */
-export function ensureDm(ctx: Ctx, me: string, peer: string): ChannelRec {
+export async function ensureDm(ctx: Ctx, me: string, peer: string): Promise<ChannelRec> {
   const name = dmName(me, peer)
   const existing = ctx.cache.channels.get(name)
   if (existing) return existing
-  return ctx.q.tx(() => {
-    const ch = insertChannel(ctx, name, true, 'hub')
+  return ctx.db.tx(async () => {
+    // Another request may have opened it while this one waited for the transaction.
+    const opened = ctx.cache.channels.get(name)
+    if (opened) return opened
+    const ch = await insertChannel(ctx, name, true, 'hub')
     for (const a of [me, peer]) {
-      ctx.q.run('INSERT OR IGNORE INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', name, a, 'member', ch.created_at)
+      await ctx.db.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', name, a, 'member', ch.created_at)
       ctx.cache.addMember({channel: name, agent_id: a, role: 'member', joined_at: ch.created_at})
     }
     return ch

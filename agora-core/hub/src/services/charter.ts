@@ -20,11 +20,11 @@ Keep the hub healthy: register seats, set missions, pause only when writes must 
 `
 
 /** whoami.hub_charter: a pointer, never the text. */
-export function charterPointer(ctx: Ctx, a: AgentRec): Record<string, unknown> {
+export async function charterPointer(ctx: Ctx, a: AgentRec): Promise<Record<string, unknown>> {
   return hubCharterPointer(ctx, a)
 }
 
 /** GET /charter[?full=true]: the seat's slice (or the whole text) and a receipt for the reader. */
-export function readHubCharter(ctx: Ctx, a: AgentRec, full = false): Record<string, unknown> {
+export async function readHubCharter(ctx: Ctx, a: AgentRec, full = false): Promise<Record<string, unknown>> {
   return readCharter(ctx, a, full)
 }

@@ -1,12 +1,10 @@
-import type Database from 'better-sqlite3'
 import {AgoraError} from '@agora/protocol'
 import {Bus} from './bus.js'
 import {Budgets} from './budgets.js'
+import type {BudgetBook} from './budget-book.js'
 import {Cache} from './cache.js'
 import {Presence} from './presence.js'
-import {Statements} from '../db/statements.js'
 import type {Storage} from '../db/port.js'
-import {SqliteStorage} from '../db/sqlite-storage.js'
 
 export interface ResolvedOptions {
   db: string
@@ -24,16 +22,15 @@ export interface ResolvedOptions {
   now: () => number
 }
 
-/** Everything a service needs: options, the SQLite connection, prepared statements, caches. */
+/** Everything a service needs: options, the storage port, caches. */
 export interface Ctx {
   opts: ResolvedOptions
-  sql: Database.Database
-  q: Statements
-  /** The storage port (async): new code calls this, never `q` or `sql`. */
+  /** The storage port (async, SQLite or PostgreSQL): the only way a service reaches the database. */
   db: Storage
   cache: Cache
   bus: Bus
-  budgets: Budgets
+  /** Per-seat rate budgets: in memory (SQLite, one process) or in PostgreSQL (shared by every process). */
+  budgets: BudgetBook
   now(): number
   /** The last authenticated call per seat (minimal presence). */
   lastSeen: Map<string, number>
@@ -44,11 +41,14 @@ export interface Ctx {
   presence: Presence
 }
 
-export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
-  const q = new Statements(sql)
-  const cache = new Cache(q)
+/**
+ * `openStorage` builds the adapter; it is handed the hook that reloads the in-memory mirrors
+ * after a rolled-back transaction (they may hold that transaction's writes).
+ */
+export function createCtx(opts: ResolvedOptions, openStorage: (onRollback: () => Promise<void>) => Storage): Ctx {
+  const cache = new Cache(() => ctx.db)
   const ctx: Ctx = {
-    opts, sql, q,
+    opts,
     db: undefined as unknown as Storage,
     cache,
     bus: new Bus(),
@@ -60,13 +60,12 @@ export function createCtx(opts: ResolvedOptions, sql: Database.Database): Ctx {
     presence: undefined as unknown as Presence,
   }
   ctx.presence = new Presence(ctx)
-  const reload = (): void => {
-    cache.load()
+  const reload = async (): Promise<void> => {
     ctx.metaCache.clear()
     ctx.pauseCache = null
+    await cache.load()
   }
-  q.onRollback = reload
-  ctx.db = new SqliteStorage(q, reload)
+  ctx.db = openStorage(reload)
   return ctx
 }
 

@@ -2,7 +2,7 @@ import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
 import {repliesToMany, selectMessages, sendersOf} from './messages.js'
-import {authoritativeResolution, inheritsFromOperator, isDirectiveFor, pendingAskNames, threadState} from './obligations.js'
+import {authoritativeResolution, inheritsFromOperator, isDirectiveFor, pendingAskNames, threadState, threadStateOf} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {activeHubBlock} from './agents.js'
 import {activeGrant} from './governance/delegations.js'
@@ -10,30 +10,30 @@ import {activeGrant} from './governance/delegations.js'
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 
 /** Roots with their thread state, replies fetched in one batched pass. */
-export function withStates(ctx: Ctx, roots: StoredMessage[]): Array<{m: StoredMessage; state: ThreadState}> {
-  const replies = repliesToMany(ctx, roots.map(m => m.id))
-  return roots.map(m => ({m, state: threadState(ctx, m, replies.get(m.id) ?? [])}))
+export async function withStates(ctx: Ctx, roots: StoredMessage[]): Promise<Array<{m: StoredMessage; state: ThreadState}>> {
+  const replies = await repliesToMany(ctx, roots.map(m => m.id))
+  return roots.map(m => ({m, state: threadStateOf(ctx, m, replies.get(m.id) ?? [])}))
 }
 
 /**
  * Recompute the stored `closed` flag of every live open/blocked root. Closure depends on who is an
  * operator, so a role change can open or close threads without any new reply.
  */
-export function recomputeClosed(ctx: Ctx): void {
-  const roots = selectMessages(ctx, "FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL")
-  ctx.q.tx(() => {
-    for (const {m, state} of withStates(ctx, roots)) ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, m.id)
+export async function recomputeClosed(ctx: Ctx): Promise<void> {
+  const roots = await selectMessages(ctx, "FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL")
+  await ctx.db.tx(async () => {
+    for (const {m, state} of await withStates(ctx, roots)) await ctx.db.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, m.id)
   })
 }
 
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer. */
-export function openObligations(ctx: Ctx, viewer: string): StoredMessage[] {
+export async function openObligations(ctx: Ctx, viewer: string): Promise<StoredMessage[]> {
   return selectMessages(ctx, `FROM messages WHERE status IN ('open','blocked')
     AND retracted_at IS NULL AND closed = 0 AND channel IN (${MY_CHANNELS}) AND sender != ? ORDER BY created_at, seq`, viewer, viewer)
 }
 
 /** The viewer's own open/blocked roots (for to_consume, to_close and waiting_on). */
-export function ownObligations(ctx: Ctx, viewer: string): StoredMessage[] {
+export async function ownObligations(ctx: Ctx, viewer: string): Promise<StoredMessage[]> {
   return selectMessages(ctx, `FROM messages WHERE sender = ? AND status IN ('open','blocked')
     AND retracted_at IS NULL AND channel IN (${MY_CHANNELS}) ORDER BY created_at, seq`, viewer, viewer)
 }
@@ -52,15 +52,15 @@ export function addresseesOf(m: StoredMessage, state: ThreadState): Set<string> 
   return set
 }
 
-export function isLiveAddressee(ctx: Ctx, channel: string, agent: string): boolean {
-  return ctx.cache.isMember(channel, agent) && !activeHubBlock(ctx, agent)
+export async function isLiveAddressee(ctx: Ctx, channel: string, agent: string): Promise<boolean> {
+  return ctx.cache.isMember(channel, agent) && !await activeHubBlock(ctx, agent)
 }
 
 /**
  * Operator replies and fyis in the channels a reporting delegate's grant reaches: the delegate owes
  * them even when not named (docs/protocol.md#discharge-and-closure). Empty for everyone else.
  */
-function inheritedDirectives(ctx: Ctx, viewer: string): StoredMessage[] {
+async function inheritedDirectives(ctx: Ctx, viewer: string): Promise<StoredMessage[]> {
   const g = activeGrant(ctx, viewer)
   if (!g || !g.powers.includes('reporting')) return []
   const scoped = g.scope !== '' && g.scope !== '*'
@@ -70,17 +70,17 @@ function inheritedDirectives(ctx: Ctx, viewer: string): StoredMessage[] {
 }
 
 /** Directive debts the viewer owes (docs/protocol.md#discharge-and-closure): addressed peer replies / operator directives not yet engaged. */
-export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
-  const named = selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
+export async function directiveDebts(ctx: Ctx, viewer: string): Promise<StoredMessage[]> {
+  const named = await selectMessages(ctx, `FROM messages m JOIN message_to t ON m.id = t.message_id
     WHERE t.agent_id = ? AND t.cleared = 0 AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
     AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS})`, viewer, viewer, viewer)
   const byId = new Map(named.map(d => [d.id, d]))
-  for (const d of inheritedDirectives(ctx, viewer)) if (!byId.has(d.id)) byId.set(d.id, d)
+  for (const d of await inheritedDirectives(ctx, viewer)) if (!byId.has(d.id)) byId.set(d.id, d)
   const rows = [...byId.values()].sort((a, b) => a.created_at - b.created_at || a.seq - b.seq)
   const out: StoredMessage[] = []
-  const parents = sendersOf(ctx, rows.filter(d => d.reply_to).map(d => d.reply_to as string))
+  const parents = await sendersOf(ctx, rows.filter(d => d.reply_to).map(d => d.reply_to as string))
   const candidates = rows.filter(d => isDirectiveFor(ctx, d, viewer, d.reply_to ? (parents.get(d.reply_to) ?? null) : null))
-  const repliesById = repliesToMany(ctx, candidates.map(d => d.id))
+  const repliesById = await repliesToMany(ctx, candidates.map(d => d.id))
   for (const d of candidates) {
     const replies = repliesById.get(d.id) ?? []
     if (replies.some(r => r.sender === viewer)) continue
@@ -91,8 +91,8 @@ export function directiveDebts(ctx: Ctx, viewer: string): StoredMessage[] {
 }
 
 /** A live `claim:*` row owned by the viewer that links back to `m` releases their /owed row. */
-export function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string): boolean {
-  const rows = ctx.q.all<{value_json: string | null}>(`SELECT value_json FROM store WHERE channel = ? AND key >= 'claim:' AND key < 'claim;'`, m.channel)
+export async function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string): Promise<boolean> {
+  const rows = await ctx.db.all<{value_json: string | null}>(`SELECT value_json FROM store WHERE channel = ? AND key >= 'claim:' AND key < 'claim;'`, m.channel)
   const refs = new Set([m.id, `${m.channel}#${m.seq}`])
   for (const r of rows) {
     if (!r.value_json) continue

@@ -9,19 +9,19 @@ import type {StoreRow} from './store.js'
  * (newest 50) and the `decision:*` rows, independent of any cursor. Phases and rulings are Layer 3
  * and served empty.
  */
-export function digest(ctx: Ctx, channel: string): Record<string, unknown> {
-  const roots = selectMessages(ctx, `FROM messages WHERE channel = ? AND status IN ('open','blocked') AND retracted_at IS NULL
+export async function digest(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
+  const roots = await selectMessages(ctx, `FROM messages WHERE channel = ? AND status IN ('open','blocked') AND retracted_at IS NULL
     ORDER BY seq`, channel)
   const open: Record<string, unknown>[] = []
   const decided: Record<string, unknown>[] = []
-  for (const {m, state} of withStates(ctx, roots)) {
+  for (const {m, state} of await withStates(ctx, roots)) {
     const row = {id: m.id, seq: m.seq, sender: m.sender, title: m.title, status: m.status, to: m.to, created_at: m.created_at}
     if (state.closed) decided.push({...row, closed_by: state.closedBy, has_resolved_reply: state.hasResolvedReply})
     else open.push({...row, pending_asks: state.pending, replies: state.replies.length, has_resolved_reply: state.hasResolvedReply})
   }
-  const decisions = ctx.q.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND key >= 'decision:' AND key < 'decision;' ORDER BY key`, channel)
+  const decisions = (await ctx.db.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND key >= 'decision:' AND key < 'decision;' ORDER BY key`, channel))
     .map(entry)
-  const messages = ctx.q.get<{n: number}>('SELECT count(*) AS n FROM messages WHERE channel = ?', channel)?.n ?? 0
+  const messages = (await ctx.db.get<{n: number}>('SELECT count(*) AS n FROM messages WHERE channel = ?', channel))?.n ?? 0
   const newest = decided.reverse().slice(0, 50)
   return {
     channel, phases: [], rulings: [], unacknowledged_rulings: [], phase_lines: [],

@@ -30,12 +30,12 @@ interface Shared {
 /** Viewer-independent parts, computed once per message object (one fan-out reuses them). */
 const sharedMemo = new WeakMap<StoredMessage, Shared>()
 
-function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Shared {
+async function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
   let s = sharedMemo.get(m)
   if (!s) {
     const base = wireMessage(m)
-    const state = m.retracted_at == null && isObligation(m) ? (o.state ?? threadState(ctx, m)) : undefined
-    const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? (getMessage(ctx, m.reply_to)?.sender ?? null) : null
+    const state = m.retracted_at == null && isObligation(m) ? (o.state ?? await threadState(ctx, m)) : undefined
+    const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? ((await getMessage(ctx, m.reply_to))?.sender ?? null) : null
     s = {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
     sharedMemo.set(m, s)
   }
@@ -43,16 +43,16 @@ function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Shared {
 }
 
 /** Seconds a debt has been waiting, minus time the hub spent paused. */
-export function debtAge(ctx: Ctx, born: number, now = ctx.now()): number {
-  return now - born - pausedOverlap(ctx, born, now)
+export async function debtAge(ctx: Ctx, born: number, now = ctx.now()): Promise<number> {
+  return now - born - await pausedOverlap(ctx, born, now)
 }
 
 /**
  * THE envelope builder (docs/protocol.md#envelopes): /inbox, WS push and notify lines all call this, so the
  * viewer-specific flags and the inlining decision can never drift between surfaces.
  */
-export function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Record<string, unknown> {
-  const {base, state, parentSender, bodyBytes} = shared(ctx, m, o)
+export async function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Promise<Record<string, unknown>> {
+  const {base, state, parentSender, bodyBytes} = await shared(ctx, m, o)
   const gone = m.retracted_at != null
   const pending = state && !state.closed ? state.pending : []
   const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)) ||
@@ -61,10 +61,10 @@ export function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: Env
   const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pendingSet.has(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
   const replyToMe = parentSender === viewer
   const body = base.body as string
-  const redelivery = !!o.pinned && (o.read ?? isRead(ctx, m.id, viewer))
+  const redelivery = !!o.pinned && (o.read ?? await isRead(ctx, m.id, viewer))
   const owesIt = (state !== undefined && !state.closed && m.sender !== viewer) || !!o.directiveDebt
   const escalated = !gone && !m.critical && m.urgency !== 'interrupt' && owesIt &&
-    debtAge(ctx, m.created_at) > slaMinutes(ctx, m.channel) * 60
+    await debtAge(ctx, m.created_at) > await slaMinutes(ctx, m.channel) * 60
   const inline = !redelivery && (m.critical || ((toMe || replyToMe) && bodyBytes <= INLINE_TO_ME) || bodyBytes <= INLINE_ANY)
   const data = (base.data as Record<string, unknown> | null) ?? null
   const asks = state?.asks ?? []

@@ -2,6 +2,7 @@ import {isLosslessNumber, parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import {getRow} from './store.js'
+import {mapInOrder} from './in-order.js'
 
 export const EVIDENCE_CAP = 12
 const KINDS = ['fs', 'store', 'blob', 'external'] as const
@@ -21,29 +22,29 @@ function liveFile(valueJson: string | null): FileValue | null {
 }
 
 /** `path` (the current version) or `path@N` (that version), read from this channel's vfs. */
-function fsRef(ctx: Ctx, channel: string, ref: string, i: number): Record<string, unknown> {
-  const current = getRow(ctx, channel, `fs/${ref}`)
+async function fsRef(ctx: Ctx, channel: string, ref: string, i: number): Promise<Record<string, unknown>> {
+  const current = await getRow(ctx, channel, `fs/${ref}`)
   const file = current ? liveFile(current.value_json) : null
   if (current && file) {
     return {kind: 'fs', ref: `${ref}@${current.version}`, path: ref, version: current.version, updated_by: current.updated_by,
       updated_at: current.updated_at, size: fileSize(file), verified: true}
   }
   const pinned = /^(.+)@(\d+)$/.exec(ref)
-  const row = pinned ? ctx.q.get<{value_json: string | null; updated_by: string; updated_at: number}>(
+  const row = pinned ? await ctx.db.get<{value_json: string | null; updated_by: string; updated_at: number}>(
     'SELECT value_json, updated_by, updated_at FROM fs_versions WHERE channel = ? AND key = ? AND version = ?', channel, `fs/${pinned[1]}`, Number(pinned[2])) : undefined
   const old = row ? liveFile(row.value_json) : null
   if (!pinned || !row || !old) fail(400, `evidence[${i}] cites file '${ref}', which '${channel}' does not hold; write it first (PUT /channels/${channel}/fs/{path}) or cite path@version from GET /channels/${channel}/fshist/{path}`)
   return {kind: 'fs', ref, path: pinned[1], version: Number(pinned[2]), updated_by: row.updated_by, updated_at: row.updated_at, size: fileSize(old), verified: true}
 }
 
-function storeRef(ctx: Ctx, channel: string, ref: string, i: number): Record<string, unknown> {
-  const row = ref.startsWith('fs/') ? undefined : getRow(ctx, channel, ref)
+async function storeRef(ctx: Ctx, channel: string, ref: string, i: number): Promise<Record<string, unknown>> {
+  const row = ref.startsWith('fs/') ? undefined : await getRow(ctx, channel, ref)
   if (!row || row.value_json == null) fail(400, `evidence[${i}] cites store key '${ref}', which '${channel}' does not hold; cite a key from GET /channels/${channel}/store (files are kind fs)`)
   return {kind: 'store', ref, version: row.version, updated_by: row.updated_by, updated_at: row.updated_at, verified: true}
 }
 
-function blobRef(ctx: Ctx, channel: string, ref: string, i: number): Record<string, unknown> {
-  const row = ctx.q.get<{filename: string; size: number; created_by: string}>('SELECT filename, size, created_by FROM blobs WHERE channel = ? AND id = ?', channel, ref)
+async function blobRef(ctx: Ctx, channel: string, ref: string, i: number): Promise<Record<string, unknown>> {
+  const row = await ctx.db.get<{filename: string; size: number; created_by: string}>('SELECT filename, size, created_by FROM blobs WHERE channel = ? AND id = ?', channel, ref)
   if (!row) fail(400, `evidence[${i}] cites blob '${ref}', which was not uploaded to '${channel}'; upload it with POST /channels/${channel}/attachments and cite the id it returns`)
   return {kind: 'blob', ref, filename: row.filename, size: row.size, created_by: row.created_by, verified: true}
 }
@@ -60,10 +61,10 @@ function externalRef(e: Record<string, unknown>, ref: string, i: number): Record
  * `evidence`: at most 12 refs, each resolved in this channel and stamped with the hub's own
  * record of it. Only `external` refs, which the hub cannot see, are stamped `verified: false`.
  */
-export function normalizeEvidence(ctx: Ctx, channel: string, value: unknown): Record<string, unknown>[] {
+export async function normalizeEvidence(ctx: Ctx, channel: string, value: unknown): Promise<Record<string, unknown>[]> {
   if (!Array.isArray(value)) fail(400, 'evidence must be a list of {kind: fs|store|blob|external, ref}')
   if (value.length > EVIDENCE_CAP) fail(400, `evidence cites ${value.length} refs; the limit is ${EVIDENCE_CAP}, cite the ones that prove the work`)
-  return value.map((item: unknown, i: number) => {
+  return mapInOrder(value as unknown[], async (item: unknown, i: number) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) fail(400, `evidence[${i}] must be an object {kind, ref}`)
     const e = item as Record<string, unknown>
     const kind = e.kind as string

@@ -55,7 +55,7 @@ function fileValue(row: StoreRow | undefined): FileValue | null {
 }
 
 /** Write a file (docs/protocol.md#store-and-fs): CAS, versions monotonic over the path's whole life, archive + audit message. */
-export function writeFile(ctx: Ctx, input: WriteInput): Record<string, unknown> {
+export async function writeFile(ctx: Ctx, input: WriteInput): Promise<Record<string, unknown>> {
   const {channel, actor} = input
   const path = validatePath(input.path)
   if (path.startsWith('channel/') && !input.channelAdmin) {
@@ -82,8 +82,8 @@ export function writeFile(ctx: Ctx, input: WriteInput): Record<string, unknown> 
     value = {content_b64: b64, mime: mime === 'text/markdown' ? 'application/octet-stream' : mime, description}
   }
   const key = `fs/${path}`
-  return ctx.q.tx(() => {
-    const row = getRow(ctx, channel, key)
+  return ctx.db.tx(async () => {
+    const row = await getRow(ctx, channel, key)
     const live = fileValue(row) !== null
     const version = row?.version ?? 0
     if (input.expectVersion !== undefined && input.expectVersion !== (live ? version : 0)) {
@@ -91,49 +91,49 @@ export function writeFile(ctx: Ctx, input: WriteInput): Record<string, unknown> 
     }
     const next = version + 1
     const text = stringifyWire(value)
-    saveVersion(ctx, channel, key, next, text, actor)
-    audit(ctx, channel, actor, 'put', path, next, size)
-    if (path === CHARTER_PATH) recordCharterReceipt(ctx, actor, channel, next)
+    await saveVersion(ctx, channel, key, next, text, actor)
+    await audit(ctx, channel, actor, 'put', path, next, size)
+    if (path === CHARTER_PATH) await recordCharterReceipt(ctx, actor, channel, next)
     return fsFile(path, value, next, actor, ctx.now())
   })
 }
 
-function saveVersion(ctx: Ctx, channel: string, key: string, version: number, text: string | null, actor: string): void {
+async function saveVersion(ctx: Ctx, channel: string, key: string, version: number, text: string | null, actor: string): Promise<void> {
   const now = ctx.now()
   const stored = text ?? stringifyWire({deleted: true})
-  ctx.q.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+  await ctx.db.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (channel, key) DO UPDATE SET value_json = excluded.value_json, version = excluded.version,
     updated_by = excluded.updated_by, updated_at = excluded.updated_at`, channel, key, stored, version, actor, now)
-  ctx.q.run('INSERT INTO fs_versions (channel, key, version, value_json, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  await ctx.db.run('INSERT INTO fs_versions (channel, key, version, value_json, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     channel, key, version, text, actor, now)
 }
 
-function audit(ctx: Ctx, channel: string, actor: string, op: 'put' | 'delete', path: string, version: number, size: number): void {
-  const m = insertMessage(ctx, {channel, sender: actor, kind: 'fs', status: 'fyi', title: `fs:${op} ${path}`, body: '',
+async function audit(ctx: Ctx, channel: string, actor: string, op: 'put' | 'delete', path: string, version: number, size: number): Promise<void> {
+  const m = await insertMessage(ctx, {channel, sender: actor, kind: 'fs', status: 'fyi', title: `fs:${op} ${path}`, body: '',
     data: {op, path, version, size_bytes: size}})
   afterCommit(ctx, m)
 }
 
-export function recordCharterReceipt(ctx: Ctx, agent: string, scope: string, version: number): void {
-  ctx.q.run(`INSERT INTO charter_receipts (agent, scope, version, read_at, view) VALUES (?, ?, ?, ?, '')
-    ON CONFLICT (agent, scope) DO UPDATE SET version = MAX(version, excluded.version), read_at = excluded.read_at`,
+export async function recordCharterReceipt(ctx: Ctx, agent: string, scope: string, version: number): Promise<void> {
+  await ctx.db.run(`INSERT INTO charter_receipts (agent, scope, version, read_at, view) VALUES (?, ?, ?, ?, '')
+    ON CONFLICT (agent, scope) DO UPDATE SET version = CASE WHEN excluded.version > charter_receipts.version THEN excluded.version ELSE charter_receipts.version END, read_at = excluded.read_at`,
   agent, scope, version, ctx.now())
 }
 
-export function deleteFile(ctx: Ctx, channel: string, path: string, expectVersion: number | undefined, actor: string, channelAdmin: boolean): {deleted: boolean} {
+export async function deleteFile(ctx: Ctx, channel: string, path: string, expectVersion: number | undefined, actor: string, channelAdmin: boolean): Promise<{deleted: boolean}> {
   path = validatePath(path)
   if (path.startsWith('channel/') && !channelAdmin) fail(403, `'channel/' files are channel-admin only; ask the owner of '${channel}' or an operator`)
   const key = `fs/${path}`
-  return ctx.q.tx(() => {
-    const row = getRow(ctx, channel, key)
+  return ctx.db.tx(async () => {
+    const row = await getRow(ctx, channel, key)
     const live = fileValue(row) !== null
     const version = row?.version ?? 0
     if (expectVersion !== undefined && expectVersion !== (live ? version : 0)) {
       fail(409, `file version conflict: '${path}' is at version ${live ? version : 0}; re-read it and retry with expect_version=${live ? version : 0}`)
     }
     if (!live) return {deleted: false}
-    saveVersion(ctx, channel, key, version + 1, null, actor)
-    audit(ctx, channel, actor, 'delete', path, version + 1, 0)
+    await saveVersion(ctx, channel, key, version + 1, null, actor)
+    await audit(ctx, channel, actor, 'delete', path, version + 1, 0)
     return {deleted: true}
   })
 }
@@ -148,24 +148,24 @@ function fsFile(path: string, v: FileValue, version: number, by: string, at: num
   }
 }
 
-export function readFile(ctx: Ctx, channel: string, path: string, version: number | undefined, reader: string): Record<string, unknown> {
+export async function readFile(ctx: Ctx, channel: string, path: string, version: number | undefined, reader: string): Promise<Record<string, unknown>> {
   path = validatePath(path)
   const key = `fs/${path}`
   if (version !== undefined) {
-    const r = ctx.q.get<{value_json: string | null; updated_by: string; updated_at: number}>(
+    const r = await ctx.db.get<{value_json: string | null; updated_by: string; updated_at: number}>(
       'SELECT value_json, updated_by, updated_at FROM fs_versions WHERE channel = ? AND key = ? AND version = ?', channel, key, version)
     if (!r || r.value_json == null) fail(404, `'${path}' has no readable version ${version}; list versions with GET /channels/${channel}/fshist/${path}`)
     return fsFile(path, toPlain(parseJsonLossless(r.value_json)) as FileValue, version, r.updated_by, r.updated_at)
   }
-  const row = getRow(ctx, channel, key)
+  const row = await getRow(ctx, channel, key)
   const v = fileValue(row)
   if (!row || !v) fail(404, `no file '${path}' in '${channel}'; list files with GET /channels/${channel}/fs`)
-  if (path === CHARTER_PATH) recordCharterReceipt(ctx, reader, channel, row.version)
+  if (path === CHARTER_PATH) await recordCharterReceipt(ctx, reader, channel, row.version)
   return fsFile(path, v, row.version, row.updated_by, row.updated_at)
 }
 
-export function listFiles(ctx: Ctx, channel: string, prefix: string): Record<string, unknown>[] {
-  const rows = ctx.q.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND key >= ? AND key < ? ORDER BY key`,
+export async function listFiles(ctx: Ctx, channel: string, prefix: string): Promise<Record<string, unknown>[]> {
+  const rows = await ctx.db.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND key >= ? AND key < ? ORDER BY key`,
     channel, `fs/${prefix}`, `fs/${prefix}\uffff`)
   const out: Record<string, unknown>[] = []
   for (const row of rows) {
@@ -183,10 +183,10 @@ export function listFiles(ctx: Ctx, channel: string, prefix: string): Record<str
   return out
 }
 
-export function fileHistory(ctx: Ctx, channel: string, path: string, sinceSeq: number, limit: number): ReturnType<typeof fromRow>[] {
+export async function fileHistory(ctx: Ctx, channel: string, path: string, sinceSeq: number, limit: number): Promise<ReturnType<typeof fromRow>[]> {
   path = validatePath(path)
-  return ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE channel = ? AND kind = 'fs' AND seq > ?
-    AND title IN (?, ?) ORDER BY seq LIMIT ?`, channel, sinceSeq, `fs:put ${path}`, `fs:delete ${path}`, limit).map(fromRow)
+  return (await ctx.db.all<Record<string, unknown>>(`SELECT * FROM messages WHERE channel = ? AND kind = 'fs' AND seq > ?
+    AND title IN (?, ?) ORDER BY seq LIMIT ?`, channel, sinceSeq, `fs:put ${path}`, `fs:delete ${path}`, limit)).map(fromRow)
 }
 
 export const SEED_CHARTER = `# Channel charter
@@ -198,7 +198,7 @@ This room is for focused work between its members.
 - Close your own threads with a \`resolved\` reply once they are settled.
 `
 
-export function seedCharter(ctx: Ctx, channel: string, creator: string): void {
-  writeFile(ctx, {channel, path: CHARTER_PATH, content: SEED_CHARTER, mime: 'text/markdown',
+export async function seedCharter(ctx: Ctx, channel: string, creator: string): Promise<void> {
+  await writeFile(ctx, {channel, path: CHARTER_PATH, content: SEED_CHARTER, mime: 'text/markdown',
     description: 'channel charter', actor: creator, channelAdmin: true})
 }

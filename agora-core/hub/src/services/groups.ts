@@ -13,11 +13,11 @@ export type GroupInput = GroupBody
  * POST /groups: create the room, set its purpose, invite each member by DM (a `fyi` carrying
  * the token in `data`), then post the opening message as `open`. Per-member failures are reported.
  */
-export function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Record<string, unknown> {
+export async function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<Record<string, unknown>> {
   const me = p.id
-  const ch = createChannel(ctx, input.name, input.private ?? true, me, p.operator)
+  const ch = await createChannel(ctx, input.name, input.private ?? true, me, p.operator)
   if (input.purpose) {
-    putValue(ctx, {channel: ch.name, key: 'channel:meta', value: {purpose: input.purpose}, actor: me,
+    await putValue(ctx, {channel: ch.name, key: 'channel:meta', value: {purpose: input.purpose}, actor: me,
       operator: p.operator, channelAdmin: true})
   }
   const invited: string[] = []
@@ -27,9 +27,9 @@ export function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Record<s
       if (agent === me) fail(400, 'you are already the owner of this group')
       const target = ctx.cache.agents.get(agent)
       if (!target || target.retired_at != null) fail(404, `no active agent '${agent}'`)
-      const token = mintInvite(ctx, ch, me, agent, 86400)
-      const dm = ensureDm(ctx, me, agent)
-      postMessage(ctx, p, dm.name, {status: 'fyi', title: `invite: ${ch.name}`,
+      const token = await mintInvite(ctx, ch, me, agent, 86400)
+      const dm = await ensureDm(ctx, me, agent)
+      await postMessage(ctx, p, dm.name, {status: 'fyi', title: `invite: ${ch.name}`,
         body: `You are invited to '${ch.name}'${input.purpose ? ` — ${input.purpose}` : ''}. Join with POST /channels/${ch.name}/join and {"invite_token": "${token}"}.`,
         data: {invite_token: token, channel: ch.name}})
       invited.push(agent)
@@ -39,7 +39,7 @@ export function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Record<s
   }
   let openingSeq: number | null = null
   if (input.opening_post) {
-    openingSeq = postMessage(ctx, p, ch.name, {status: 'open', body: input.opening_post, title: input.purpose?.slice(0, 120) ?? ''}).seq
+    openingSeq = (await postMessage(ctx, p, ch.name, {status: 'open', body: input.opening_post, title: input.purpose?.slice(0, 120) ?? ''})).seq
   }
   return {channel: ch.name, created: true, invited, failed, opening_seq: openingSeq}
 }

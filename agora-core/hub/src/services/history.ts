@@ -1,16 +1,17 @@
 import type {Ctx} from './context.js'
 import type {StoredMessage} from './messages.js'
-import {getMessage, isRead, readSet, recordRead, selectMessages, wireMessage} from './messages.js'
+import {getMessage, isRead, jsonValues, readSet, recordRead, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
+import {mapInOrder} from './in-order.js'
 
 /** History row: Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
-export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Record<string, unknown>[] {
+export async function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return []
   const ids = JSON.stringify(rows.map(r => r.id))
-  const resolved = new Set(ctx.q.prep(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (SELECT value FROM json_each(?))
-    AND status = 'resolved' AND retracted_at IS NULL`).pluck().all(ids) as string[])
-  const read = readSet(ctx, viewer, rows.map(r => r.id))
-  return rows.map(m => {
+  const resolved = new Set((await ctx.db.rows(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (${jsonValues(ctx)})
+    AND status = 'resolved' AND retracted_at IS NULL`, ids)).map(r => r[0] as string))
+  const read = await readSet(ctx, viewer, rows.map(r => r.id))
+  return mapInOrder(rows, async m => {
     const base = wireMessage(m)
     if (m.retracted_at != null) {
       return {...base, pending_asks: null, has_resolved_reply: null, closed: null, closed_by: null, ratings: null, read: null}
@@ -19,7 +20,7 @@ export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Recor
     let closed = false
     let closedBy: string | null = null
     if (isObligation(m)) {
-      const s = threadState(ctx, m)
+      const s = await threadState(ctx, m)
       pending = s.closed ? [] : s.pending
       closed = s.closed
       closedBy = s.closedBy
@@ -29,23 +30,23 @@ export function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Recor
   })
 }
 
-export function history(ctx: Ctx, channel: string, since: number, limit: number): StoredMessage[] {
+export async function history(ctx: Ctx, channel: string, since: number, limit: number): Promise<StoredMessage[]> {
   return selectMessages(ctx, 'FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, since, limit)
 }
 
 /** Read a message: it plus up to 5 unread ancestors (oldest first), recording receipts for all. */
-export function readWithAncestors(ctx: Ctx, m: StoredMessage, viewer: string): StoredMessage[] {
+export async function readWithAncestors(ctx: Ctx, m: StoredMessage, viewer: string): Promise<StoredMessage[]> {
   const chain: StoredMessage[] = []
   let cur = m.reply_to
   while (cur && chain.length < 5) {
-    const a = getMessage(ctx, cur)
-    if (!a || a.channel !== m.channel || a.sender === viewer || isRead(ctx, a.id, viewer)) break
+    const a = await getMessage(ctx, cur)
+    if (!a || a.channel !== m.channel || a.sender === viewer || await isRead(ctx, a.id, viewer)) break
     chain.push(a)
     cur = a.reply_to
   }
   const out = [...chain.reverse(), m]
-  ctx.q.tx(() => {
-    for (const x of out) recordRead(ctx, x.id, viewer)
+  await ctx.db.tx(async () => {
+    for (const x of out) await recordRead(ctx, x.id, viewer)
   })
   return out
 }

@@ -6,6 +6,7 @@ import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
+import {mapInOrder} from './in-order.js'
 
 export const INBOX_WINDOW = 100
 
@@ -19,9 +20,9 @@ const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDE
  * The cursor window of one channel. For the text form, a first pass reads only the columns that
  * decide reuse; when every row's serialized envelope is at hand, bodies and data are never read.
  */
-function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Array<Picked | Reused> {
+async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Promise<Array<Picked | Reused>> {
   if (asText) {
-    const light = ctx.q.rawAll(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
+    const light = await ctx.db.rows(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
     const reused: Reused[] = []
     for (const [id, sender, status, retractedAt, critical, createdAt, seq] of light) {
       if ((status === 'open' || status === 'blocked') && retractedAt == null) break
@@ -31,28 +32,28 @@ function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asTe
     }
     if (reused.length === light.length) return reused
   }
-  return selectMessages(ctx, WINDOW, channel, after, viewer).map(m => ({m, pinned: false, debt: false}))
+  return (await selectMessages(ctx, WINDOW, channel, after, viewer)).map(m => ({m, pinned: false, debt: false}))
 }
 
 /** Inbox selection (docs/protocol.md#inbox): cursor window + unread criticals + pinned obligations + directive debts. */
-function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Array<Picked | Reused> {
+async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
   const picked = new Map<string, Picked | Reused>()
-  const cursors = new Map(ctx.q.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer)
+  const cursors = new Map((await ctx.db.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer))
     .map(r => [r.channel, r.last_seq]))
   for (const channel of ctx.cache.channelsOf(viewer)) {
-    for (const p of windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
+    for (const p of await windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
-  const criticals = selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
+  const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
-  const open = withStates(ctx, openObligations(ctx, viewer))
-  const reads = readSet(ctx, viewer, open.map(o => o.m.id))
+  const open = await withStates(ctx, await openObligations(ctx, viewer))
+  const reads = await readSet(ctx, viewer, open.map(o => o.m.id))
   for (const {m, state} of open) {
-    if (!pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
+    if (!await pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
     picked.set(m.id, {m, pinned: true, debt: false, state})
   }
-  for (const d of directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
+  for (const d of await directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
   return [...picked.values()]
 }
 
@@ -110,17 +111,17 @@ function pinnedText(viewer: string, env: Record<string, unknown>): Buffer {
 type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string | Buffer}
 
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
-function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Rendered[] {
+async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Promise<Rendered[]> {
   const all = picked.filter((p): p is Picked => !isReused(p))
   const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
-  const parents = sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
-  const pinnedRead = readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
-  const out = picked.map((p): Rendered => {
+  const parents = await sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
+  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
+  const out = await mapInOrder(picked, async (p): Promise<Rendered> => {
     if (isReused(p)) return {sort: [p.critical ? 1 : 0, 0, p.created_at, p.seq], text: p.text}
     const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
     const cached = key ? texts.get(key) : undefined
     if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
-    const env = buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
+    const env = await buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
       parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
     if (!asText) return {sort, env}
@@ -136,16 +137,16 @@ function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText
 }
 
 /** The viewer's envelopes, sorted: critical first, then escalated, then oldest. */
-export function computeInbox(ctx: Ctx, viewer: string): Record<string, unknown>[] {
-  return render(ctx, viewer, selectInbox(ctx, viewer, false), false).map(e => e.env as Record<string, unknown>)
+export async function computeInbox(ctx: Ctx, viewer: string): Promise<Record<string, unknown>[]> {
+  return (await render(ctx, viewer, await selectInbox(ctx, viewer, false), false)).map(e => e.env as Record<string, unknown>)
 }
 
 /**
  * The same list as wire JSON in one Buffer: stored envelopes are copied as bytes, the rest encoded
  * in place, so no response-sized string is ever built (it cost a UTF-8 pass and young-generation GC).
  */
-export function computeInboxJson(ctx: Ctx, viewer: string): {json: Buffer; count: number} {
-  const items = render(ctx, viewer, selectInbox(ctx, viewer, true), true)
+export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json: Buffer; count: number}> {
+  const items = await render(ctx, viewer, await selectInbox(ctx, viewer, true), true)
   let size = 1 + Math.max(items.length, 1)
   for (const {text} of items) size += typeof text === 'string' ? Buffer.byteLength(text) : (text as Buffer).length
   const out = Buffer.allocUnsafe(size)
@@ -160,14 +161,13 @@ export function computeInboxJson(ctx: Ctx, viewer: string): {json: Buffer; count
 }
 
 /** Does this unclosed open/blocked message stay pinned for the viewer? */
-export function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): boolean {
+export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): Promise<boolean> {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)
   // A reporting delegate stands in for an operator's addressees, so it is pinned like one.
   const isAddressee = addressees.has(viewer) || inheritsFromOperator(ctx, m, viewer)
   if (addressees.size > 0 && !isAddressee) {
-    const someoneLive = [...addressees].some(a => isLiveAddressee(ctx, m.channel, a))
-    if (someoneLive) return false
+    for (const a of addressees) if (await isLiveAddressee(ctx, m.channel, a)) return false
   }
   if (!isAddressee) return !read
   if (repliedBy(state, viewer)) return false
@@ -180,7 +180,7 @@ export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, c
   for (;;) {
     if (closed() || ctx.bus.closing) return {json: Buffer.from('[]'), count: 0}
     const wake = ctx.bus.nextPost()
-    const result = computeInboxJson(ctx, viewer)
+    const result = await computeInboxJson(ctx, viewer)
     const left = deadline - Date.now()
     if (result.count > 0 || left <= 0 || closed()) return result
     let timer: NodeJS.Timeout | undefined

@@ -16,13 +16,13 @@ export function memberList(ctx: Ctx, channel: string): Record<string, unknown>[]
 }
 
 /** GET /channels/{c}/info */
-export function channelInfo(ctx: Ctx, ch: ChannelRec): Record<string, unknown> {
-  const meta = channelMeta(ctx, ch.name)
-  const charter = getRow(ctx, ch.name, `fs/${CHARTER_PATH}`)
+export async function channelInfo(ctx: Ctx, ch: ChannelRec): Promise<Record<string, unknown>> {
+  const meta = await channelMeta(ctx, ch.name)
+  const charter = await getRow(ctx, ch.name, `fs/${CHARTER_PATH}`)
   const live = charter && charter.value_json != null && (parseValue(charter) as {deleted?: unknown} | null)?.deleted !== true
   return {
     channel: channelSummary(ch), meta, members: memberList(ctx, ch.name),
-    response_sla_minutes: slaMinutes(ctx, ch.name), language: meta.language ?? 'plain', state: channelState(ctx, ch),
+    response_sla_minutes: await slaMinutes(ctx, ch.name), language: meta.language ?? 'plain', state: await channelState(ctx, ch),
     is_dm: isDm(ch.name),
     charter: live ? {path: CHARTER_PATH, version: charter.version, updated_by: charter.updated_by, updated_at: charter.updated_at} : null,
     phases: [],
@@ -30,13 +30,13 @@ export function channelInfo(ctx: Ctx, ch: ChannelRec): Record<string, unknown> {
 }
 
 /** GET /channels: the caller's memberships plus every public channel. */
-export function listChannels(ctx: Ctx, agent: string, includeArchived: boolean): Record<string, unknown>[] {
+export async function listChannels(ctx: Ctx, agent: string, includeArchived: boolean): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = []
   for (const ch of ctx.cache.channels.values()) {
     const member = ctx.cache.isMember(ch.name, agent)
     if (!member && ch.private) continue
     if (ch.archived_at != null && !includeArchived) continue
-    const head = ctx.q.get<{seq: number; created_at: number}>('SELECT seq, created_at FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', ch.name)
+    const head = await ctx.db.get<{seq: number; created_at: number}>('SELECT seq, created_at FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', ch.name)
     out.push({name: ch.name, private: ch.private, created_by: ch.created_by, member,
       member_count: ctx.cache.membersOf(ch.name).length, last_seq: head?.seq ?? 0, last_at: head?.created_at ?? null,
       archived: ch.archived_at != null})

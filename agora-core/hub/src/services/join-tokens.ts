@@ -26,7 +26,7 @@ interface TokenRow {
 export type MintInput = MintJoinTokenBody
 
 /** POST /join-tokens (docs/protocol.md#governance): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
-export function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Record<string, unknown> {
+export async function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Promise<Record<string, unknown>> {
   if (input.agent_id) validateAgentId(input.agent_id)
   const channels = [...new Set(input.channels ?? [])]
   for (const c of channels) {
@@ -38,32 +38,32 @@ export function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Record<st
   const now = ctx.now()
   const expires = now + (input.ttl_seconds ?? 86400)
   const maxUses = input.max_uses ?? 1
-  ctx.q.run(`INSERT INTO join_tokens (token_id, secret_hash, agent_id, about, channels_json, created_by, created_at, expires_at, max_uses)
+  await ctx.db.run(`INSERT INTO join_tokens (token_id, secret_hash, agent_id, about, channels_json, created_by, created_at, expires_at, max_uses)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, sha256Hex(secret), input.agent_id ?? null, input.about ?? '', JSON.stringify(channels),
   by, now, expires, maxUses)
   return {token: `agora-join_${id}.${secret}`, token_id: id, agent_id: input.agent_id ?? null, channels, expires_at: expires, max_uses: maxUses}
 }
 
-export function listJoinTokens(ctx: Ctx): Record<string, unknown>[] {
-  ctx.q.run('DELETE FROM join_tokens WHERE expires_at < ?', ctx.now() - 86400)
-  return ctx.q.all<TokenRow>('SELECT * FROM join_tokens ORDER BY created_at').map(r => ({
+export async function listJoinTokens(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  await ctx.db.run('DELETE FROM join_tokens WHERE expires_at < ?', ctx.now() - 86400)
+  return (await ctx.db.all<TokenRow>('SELECT * FROM join_tokens ORDER BY created_at')).map(r => ({
     token_id: r.token_id, agent_id: r.agent_id, about: r.about, channels: JSON.parse(r.channels_json), created_by: r.created_by,
     created_at: r.created_at, expires_at: r.expires_at, max_uses: r.max_uses, uses: r.uses, revoked: r.revoked_at != null,
   }))
 }
 
-export function revokeJoinToken(ctx: Ctx, tokenId: string): Record<string, unknown> {
-  const r = ctx.q.run('UPDATE join_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL', ctx.now(), tokenId)
-  if (r.changes === 0 && !ctx.q.get('SELECT 1 FROM join_tokens WHERE token_id = ?', tokenId)) {
+export async function revokeJoinToken(ctx: Ctx, tokenId: string): Promise<Record<string, unknown>> {
+  const r = await ctx.db.run('UPDATE join_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL', ctx.now(), tokenId)
+  if (r.changes === 0 && !await ctx.db.get('SELECT 1 FROM join_tokens WHERE token_id = ?', tokenId)) {
     fail(404, `no join token '${tokenId}'; list them with GET /join-tokens`)
   }
   return {token_id: tokenId, revoked: true}
 }
 
 /** POST /join: the token is the credential. A 409 (id taken) does not consume a use. */
-export function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null, about?: string): Record<string, unknown> {
+export async function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null, about?: string): Promise<Record<string, unknown>> {
   const m = /^agora-join_([0-9a-f]{8})\.([0-9a-f]{48})$/.exec(token)
-  const row = m ? ctx.q.get<TokenRow>('SELECT * FROM join_tokens WHERE token_id = ?', m[1]) : undefined
+  const row = m ? await ctx.db.get<TokenRow>('SELECT * FROM join_tokens WHERE token_id = ?', m[1]) : undefined
   if (!m || !row || !safeEqual(sha256Hex(m[2]), row.secret_hash)) fail(403, 'invalid join token')
   if (row.revoked_at != null) fail(403, 'join token revoked')
   if (row.expires_at <= ctx.now()) fail(403, 'join token expired')
@@ -71,17 +71,17 @@ export function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null
   if (row.agent_id && agentId && agentId !== row.agent_id) fail(403, `join token is locked to '${row.agent_id}'`)
   const id = row.agent_id ?? agentId
   if (!id) fail(400, 'this join token pins no agent id; send agent_id with the id you want')
-  if (isPaused(ctx)) fail(423, 'the hub is paused by an operator; join again after the pause is lifted')
-  return ctx.q.tx(() => {
-    const reg = registerAgent(ctx, {id, about: about ?? row.about})
+  if (await isPaused(ctx)) fail(423, 'the hub is paused by an operator; join again after the pause is lifted')
+  return ctx.db.tx(async () => {
+    const reg = await registerAgent(ctx, {id, about: about ?? row.about})
     const joined: string[] = []
     for (const c of JSON.parse(row.channels_json) as string[]) {
       const ch = ctx.cache.channels.get(c)
       if (!ch || ch.private || ch.archived_at != null || ctx.cache.isMember(c, id)) continue
-      joinChannel(ctx, c, id, 'member')
+      await joinChannel(ctx, c, id, 'member')
       joined.push(c)
     }
-    ctx.q.run('UPDATE join_tokens SET uses = uses + 1 WHERE token_id = ?', row.token_id)
+    await ctx.db.run('UPDATE join_tokens SET uses = uses + 1 WHERE token_id = ?', row.token_id)
     return {agent: reg.agent, api_key: reg.api_key, channels_joined: joined}
   })
 }

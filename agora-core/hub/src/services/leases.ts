@@ -5,6 +5,7 @@ import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import {normalizePattern, normalizeWorkspace, overlaps} from './lease-paths.js'
 import {putValue} from './store.js'
+import {mapInOrder} from './in-order.js'
 
 /**
  * Workspace leases are `lease:` store rows (one per workspace, pattern and holder), written through
@@ -39,25 +40,25 @@ function cacheOf(ctx: Ctx) {
 }
 const invalidate = (ctx: Ctx): void => { cacheOf(ctx).generation++ }
 
-function remove(ctx: Ctx, channel: string, key: string): void {
+async function remove(ctx: Ctx, channel: string, key: string): Promise<void> {
   invalidate(ctx)
-  ctx.q.run('DELETE FROM store WHERE channel = ? AND key = ?', channel, key)
+  await ctx.db.run('DELETE FROM store WHERE channel = ? AND key = ?', channel, key)
 }
 
 /** Every lease row of a workspace, expired ones included (callers decide). */
-function rows(ctx: Ctx, workspace: string): Lease[] {
+async function rows(ctx: Ctx, workspace: string): Promise<Lease[]> {
   const c = cacheOf(ctx)
   const hit = c.byWorkspace.get(workspace)
   if (hit && hit.generation === c.generation) return hit.rows
-  const fresh = readRows(ctx, workspace)
+  const fresh = await readRows(ctx, workspace)
   if (c.byWorkspace.size > 1000) c.byWorkspace.clear()
   c.byWorkspace.set(workspace, {generation: c.generation, rows: fresh})
   return fresh
 }
 
-function readRows(ctx: Ctx, workspace: string): Lease[] {
+async function readRows(ctx: Ctx, workspace: string): Promise<Lease[]> {
   const prefix = workspacePrefix(workspace)
-  const raw = ctx.q.all<LeaseRowRaw>(`SELECT channel, key, value_json, version FROM store WHERE key >= ? AND key < ?`, prefix, `${prefix}\uffff`)
+  const raw = await ctx.db.all<LeaseRowRaw>(`SELECT channel, key, value_json, version FROM store WHERE key >= ? AND key < ?`, prefix, `${prefix}\uffff`)
   return raw.flatMap((r) => {
     const v = r.value_json == null ? null : toPlain(parseJsonLossless(r.value_json)) as Partial<Lease> | null
     if (!v || v.workspace !== workspace) return []
@@ -66,16 +67,16 @@ function readRows(ctx: Ctx, workspace: string): Lease[] {
   })
 }
 
-export function liveLeases(ctx: Ctx, workspace: string): Lease[] {
+export async function liveLeases(ctx: Ctx, workspace: string): Promise<Lease[]> {
   const now = ctx.now()
-  return rows(ctx, normalizeWorkspace(workspace)).filter((l) => l.expires_at > now).sort((a, b) => a.path.localeCompare(b.path) || a.holder.localeCompare(b.holder))
+  return (await rows(ctx, normalizeWorkspace(workspace))).filter((l) => l.expires_at > now).sort((a, b) => a.path.localeCompare(b.path) || a.holder.localeCompare(b.holder))
 }
 
 /** Expired rows are released here, inside the write that notices them. */
-function dropExpired(ctx: Ctx, workspace: string): void {
+async function dropExpired(ctx: Ctx, workspace: string): Promise<void> {
   const now = ctx.now()
-  for (const l of rows(ctx, workspace)) {
-    if (l.expires_at <= now) remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
+  for (const l of await rows(ctx, workspace)) {
+    if (l.expires_at <= now) await remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
   }
 }
 
@@ -100,8 +101,8 @@ export function parseTtl(raw: unknown): number {
 export interface Conflict { path: string; lease: Lease }
 
 /** The other seats' leases that stand in the way of `holder` taking (or writing) these paths. */
-export function conflictsFor(ctx: Ctx, workspace: string, paths: string[], holder: string, mode: LeaseMode, pathsAreFiles = false): Conflict[] {
-  const live = liveLeases(ctx, workspace).filter((l) => l.holder !== holder && (mode === 'exclusive' || l.mode === 'exclusive'))
+export async function conflictsFor(ctx: Ctx, workspace: string, paths: string[], holder: string, mode: LeaseMode, pathsAreFiles = false): Promise<Conflict[]> {
+  const live = (await liveLeases(ctx, workspace)).filter((l) => l.holder !== holder && (mode === 'exclusive' || l.mode === 'exclusive'))
   return paths.flatMap((path) => live.filter((l) => overlaps(l.path, path, pathsAreFiles)).map((lease) => ({path, lease})))
 }
 
@@ -130,7 +131,7 @@ export interface TakeInput {
 }
 
 /** All or nothing: any conflict refuses the whole request and writes nothing. */
-export function takeLeases(ctx: Ctx, input: TakeInput): {leases: Lease[]} | {conflicts: Conflict[]} {
+export async function takeLeases(ctx: Ctx, input: TakeInput): Promise<{leases: Lease[]} | {conflicts: Conflict[]}> {
   const workspace = normalizeWorkspace(input.workspace)
   const paths = parsePaths(input.paths, true)!
   if (input.mode !== undefined && input.mode !== null && input.mode !== 'exclusive' && input.mode !== 'shared') {
@@ -140,13 +141,13 @@ export function takeLeases(ctx: Ctx, input: TakeInput): {leases: Lease[]} | {con
   const ttl = parseTtl(input.ttl_s)
   if (input.note !== undefined && input.note !== null && typeof input.note !== 'string') fail(400, 'note must be a short string saying what the lease is for')
   const note = sanitize(String(input.note ?? '')).slice(0, 200)
-  return ctx.q.tx(() => {
-    dropExpired(ctx, workspace)
-    const conflicts = conflictsFor(ctx, workspace, paths, input.holder, mode)
+  return ctx.db.tx(async () => {
+    await dropExpired(ctx, workspace)
+    const conflicts = await conflictsFor(ctx, workspace, paths, input.holder, mode)
     if (conflicts.length > 0) return {conflicts}
     const now = ctx.now()
-    const mine = new Map(rows(ctx, workspace).filter((l) => l.holder === input.holder).map((l) => [l.path.toLowerCase(), l]))
-    const leases = paths.map((path) => {
+    const mine = new Map((await rows(ctx, workspace)).filter((l) => l.holder === input.holder).map((l) => [l.path.toLowerCase(), l]))
+    const leases = await mapInOrder(paths, async (path) => {
       const previous = mine.get(path.toLowerCase())
       // the row stays where it was taken, so a renewal from another room does not move it
       const channel = previous?.channel ?? input.channel
@@ -156,16 +157,16 @@ export function takeLeases(ctx: Ctx, input: TakeInput): {leases: Lease[]} | {con
   })
 }
 
-function write(ctx: Ctx, channel: string, lease: Omit<Lease, 'channel' | 'version'>): Lease {
+async function write(ctx: Ctx, channel: string, lease: Omit<Lease, 'channel' | 'version'>): Promise<Lease> {
   invalidate(ctx)
-  const stored = putValue(ctx, {channel, key: leaseKey(lease.workspace, lease.path, lease.holder), value: lease, actor: lease.holder,
+  const stored = await putValue(ctx, {channel, key: leaseKey(lease.workspace, lease.path, lease.holder), value: lease, actor: lease.holder,
     operator: false, channelAdmin: false, leaseWrite: true})
   return {...lease, channel, version: Number(stored.version)}
 }
 
 /** The caller's own live leases in a workspace, optionally narrowed to exact patterns (404 names the missing ones). */
-function ownRows(ctx: Ctx, workspace: string, paths: string[] | null, holder: string, verb: string): Lease[] {
-  const mine = liveLeases(ctx, workspace).filter((l) => l.holder === holder)
+async function ownRows(ctx: Ctx, workspace: string, paths: string[] | null, holder: string, verb: string): Promise<Lease[]> {
+  const mine = (await liveLeases(ctx, workspace)).filter((l) => l.holder === holder)
   if (!paths) return mine
   const wanted = new Set(paths.map((p) => p.toLowerCase()))
   const found = mine.filter((l) => wanted.has(l.path.toLowerCase()))
@@ -177,26 +178,26 @@ function ownRows(ctx: Ctx, workspace: string, paths: string[] | null, holder: st
 }
 
 /** Heartbeat: push the expiry of the caller's live leases out by ttl_s. An expired lease is gone, not renewable. */
-export function renewLeases(ctx: Ctx, input: {workspace: unknown; paths: unknown; ttl_s: unknown; holder: string}): Lease[] {
+export async function renewLeases(ctx: Ctx, input: {workspace: unknown; paths: unknown; ttl_s: unknown; holder: string}): Promise<Lease[]> {
   const workspace = normalizeWorkspace(input.workspace)
   const paths = parsePaths(input.paths, false)
   const ttl = parseTtl(input.ttl_s)
-  return ctx.q.tx(() => {
+  return ctx.db.tx(async () => {
     const now = ctx.now()
-    return ownRows(ctx, workspace, paths, input.holder, 'renew').map((l) => write(ctx, l.channel,
+    return mapInOrder(await ownRows(ctx, workspace, paths, input.holder, 'renew'), async (l) => write(ctx, l.channel,
       {workspace, path: l.path, holder: l.holder, mode: l.mode, taken_at: l.taken_at, expires_at: now + ttl, note: l.note}))
   })
 }
 
 /** Release the caller's leases (all of them in the workspace when paths is omitted); operators may release a named holder's. */
-export function releaseLeases(ctx: Ctx, input: {workspace: unknown; paths: unknown; holder: string; asOperator: boolean; caller: string}): Lease[] {
+export async function releaseLeases(ctx: Ctx, input: {workspace: unknown; paths: unknown; holder: string; asOperator: boolean; caller: string}): Promise<Lease[]> {
   const workspace = normalizeWorkspace(input.workspace)
   const paths = parsePaths(input.paths, false)
   if (input.holder !== input.caller && !input.asOperator) fail(403, `only ${input.holder} or an operator may release ${input.holder}'s leases; ask them in the lease's channel`)
-  return ctx.q.tx(() => {
-    const gone = ownRows(ctx, workspace, paths, input.holder, 'release')
-    for (const l of gone) remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
-    dropExpired(ctx, workspace)
+  return ctx.db.tx(async () => {
+    const gone = await ownRows(ctx, workspace, paths, input.holder, 'release')
+    for (const l of gone) await remove(ctx, l.channel, leaseKey(workspace, l.path, l.holder))
+    await dropExpired(ctx, workspace)
     return gone
   })
 }

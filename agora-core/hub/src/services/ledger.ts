@@ -3,8 +3,8 @@ import type {Ctx} from './context.js'
 import {fromRow, hashPayload, wireMessage} from './messages.js'
 
 /** GET /channels/{c}/ledger (docs/protocol.md#verifying): tombstones served, verification recomputed from stored bytes. */
-export function ledgerReport(ctx: Ctx, channel: string, verify: boolean): Record<string, unknown> {
-  const rows = ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? ORDER BY seq', channel).map(fromRow)
+export async function ledgerReport(ctx: Ctx, channel: string, verify: boolean): Promise<Record<string, unknown>> {
+  const rows = (await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? ORDER BY seq', channel)).map(fromRow)
   let head = ''
   let prev = ''
   let hashedSeen = false

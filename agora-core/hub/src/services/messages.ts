@@ -83,10 +83,19 @@ export function fromArray(r: unknown[]): StoredMessage {
   }
 }
 
+/**
+ * A subquery yielding the elements of one bound JSON array of strings (`x IN (${jsonValues(ctx)})`):
+ * one statement text for any list length, so the prepared-statement cache does not grow with it.
+ */
+export function jsonValues(ctx: Ctx): string {
+  // json_each is SQLite's table-valued JSON function; PostgreSQL spells it json_array_elements_text.
+  return ctx.db.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT json_array_elements_text(CAST(? AS json))'
+}
+
 /** `SELECT <message columns> <tail>` in raw mode; `tail` starts at FROM. */
-export function selectMessages(ctx: Ctx, tail: string, ...params: unknown[]): StoredMessage[] {
+export async function selectMessages(ctx: Ctx, tail: string, ...params: unknown[]): Promise<StoredMessage[]> {
   const alias = /^FROM messages (m)\b/.exec(tail)?.[1] ?? ''
-  return ctx.q.rawAll(`SELECT ${messageColumns(alias)} ${tail}`, ...params).map(fromArray)
+  return (await ctx.db.rows(`SELECT ${messageColumns(alias)} ${tail}`, ...params)).map(fromArray)
 }
 
 export function fromRow(r: Record<string, unknown>): StoredMessage {
@@ -112,9 +121,9 @@ export function hashPayload(m: StoredMessage): Record<string, unknown> {
 }
 
 /** Assign the next seq and chain the hash. Call inside a transaction (the caller's or ours). */
-export function insertMessage(ctx: Ctx, n: NewMessage): StoredMessage {
-  return ctx.q.tx(() => {
-    const head = ctx.q.get<{seq: number; hash: string | null}>(
+export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
+  return ctx.db.tx(async () => {
+    const head = await ctx.db.get<{seq: number; hash: string | null}>(
       'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
     const dataText = n.data == null ? null : stringifyWire(n.data)
     const m: StoredMessage = {
@@ -126,18 +135,18 @@ export function insertMessage(ctx: Ctx, n: NewMessage): StoredMessage {
     }
     m.hash = ledgerHash(head?.hash ?? '', hashPayload(m))
     if (n.dedupeKey) {
-      const dup = ctx.q.get('SELECT message_id FROM message_dedupe WHERE channel = ? AND sender = ? AND key = ?',
+      const dup = await ctx.db.get('SELECT message_id FROM message_dedupe WHERE channel = ? AND sender = ? AND key = ?',
         n.channel, n.sender, n.dedupeKey)
       if (dup) throw Object.assign(new Error('duplicate'), {dedupe: true})
-      ctx.q.run('INSERT INTO message_dedupe (channel, sender, key, message_id) VALUES (?, ?, ?, ?)',
+      await ctx.db.run('INSERT INTO message_dedupe (channel, sender, key, message_id) VALUES (?, ?, ?, ?)',
         n.channel, n.sender, n.dedupeKey, m.id)
     }
-    ctx.q.run(`INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, critical, downgraded, to_json,
+    await ctx.db.run(`INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, critical, downgraded, to_json,
       title, body, data_json, reply_to, created_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     m.id, m.channel, m.seq, m.sender, m.kind, m.status, m.urgency, m.critical ? 1 : 0, m.downgraded ? 1 : 0,
     JSON.stringify(m.to), m.title, m.body, dataText, m.reply_to, m.created_at, m.hash)
     for (const a of new Set(m.to)) {
-      ctx.q.run('INSERT OR IGNORE INTO message_to (message_id, agent_id, channel, seq) VALUES (?, ?, ?, ?)',
+      await ctx.db.run('INSERT INTO message_to (message_id, agent_id, channel, seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
         m.id, a, m.channel, m.seq)
     }
     return m
@@ -145,66 +154,67 @@ export function insertMessage(ctx: Ctx, n: NewMessage): StoredMessage {
 }
 
 /** Insert and wake subscribers once the transaction has committed. */
-export function postSystem(ctx: Ctx, channel: string, body: string, extra: Partial<NewMessage> = {}): StoredMessage {
-  const m = insertMessage(ctx, {channel, sender: 'hub', kind: 'system', status: 'fyi', body, ...extra})
+export async function postSystem(ctx: Ctx, channel: string, body: string, extra: Partial<NewMessage> = {}): Promise<StoredMessage> {
+  const m = await insertMessage(ctx, {channel, sender: 'hub', kind: 'system', status: 'fyi', body, ...extra})
   afterCommit(ctx, m)
   return m
 }
 
 /** Publish after the outermost transaction commits (immediately when there is none). */
 export function afterCommit(ctx: Ctx, m: StoredMessage): void {
-  ctx.q.defer(() => ctx.bus.publish(m))
+  ctx.db.defer(() => ctx.bus.publish(m))
 }
 
-export function getMessage(ctx: Ctx, id: string): StoredMessage | undefined {
-  const r = ctx.q.get<Record<string, unknown>>(`${SELECT} WHERE id = ?`, id)
+export async function getMessage(ctx: Ctx, id: string): Promise<StoredMessage | undefined> {
+  const r = await ctx.db.get<Record<string, unknown>>(`${SELECT} WHERE id = ?`, id)
   return r ? fromRow(r) : undefined
 }
 
-export function getBySeq(ctx: Ctx, channel: string, seq: number): StoredMessage | undefined {
-  const r = ctx.q.get<Record<string, unknown>>(`${SELECT} WHERE channel = ? AND seq = ?`, channel, seq)
+export async function getBySeq(ctx: Ctx, channel: string, seq: number): Promise<StoredMessage | undefined> {
+  const r = await ctx.db.get<Record<string, unknown>>(`${SELECT} WHERE channel = ? AND seq = ?`, channel, seq)
   return r ? fromRow(r) : undefined
 }
 
-export function repliesTo(ctx: Ctx, id: string): StoredMessage[] {
+export async function repliesTo(ctx: Ctx, id: string): Promise<StoredMessage[]> {
   return selectMessages(ctx, 'FROM messages WHERE reply_to = ? AND retracted_at IS NULL ORDER BY seq', id)
 }
 
 /** Replies to many roots in one pass (ids bound as one JSON array), grouped by root id in seq order. */
-export function repliesToMany(ctx: Ctx, ids: string[]): Map<string, StoredMessage[]> {
+export async function repliesToMany(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMessage[]>> {
   const out = new Map<string, StoredMessage[]>(ids.map(id => [id, []]))
   if (ids.length === 0) return out
-  const rows = selectMessages(ctx, `FROM messages WHERE reply_to IN (SELECT value FROM json_each(?))
+  const rows = await selectMessages(ctx, `FROM messages WHERE reply_to IN (${jsonValues(ctx)})
     AND retracted_at IS NULL ORDER BY seq`, JSON.stringify(ids))
   for (const r of rows) out.get(r.reply_to as string)?.push(r)
   return out
 }
 
 /** Sender of each of `ids` that exists (one pass). */
-export function sendersOf(ctx: Ctx, ids: string[]): Map<string, string> {
+export async function sendersOf(ctx: Ctx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
-  const rows = ctx.q.all<{id: string; sender: string}>('SELECT id, sender FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+  const rows = await ctx.db.all<{id: string; sender: string}>(`SELECT id, sender FROM messages WHERE id IN (${jsonValues(ctx)})`,
     JSON.stringify([...new Set(ids)]))
   return new Map(rows.map(r => [r.id, r.sender]))
 }
 
 /** Which of `ids` the agent holds a read receipt on. */
-export function readSet(ctx: Ctx, agent: string, ids: string[]): Set<string> {
+export async function readSet(ctx: Ctx, agent: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
-  return new Set(ctx.q.prep('SELECT message_id FROM reads WHERE agent = ? AND message_id IN (SELECT value FROM json_each(?))')
-    .pluck().all(agent, JSON.stringify(ids)) as string[])
+  const rows = await ctx.db.rows(`SELECT message_id FROM reads WHERE agent = ? AND message_id IN (${jsonValues(ctx)})`,
+    agent, JSON.stringify(ids))
+  return new Set(rows.map(r => r[0] as string))
 }
 
-export function headSeq(ctx: Ctx, channel: string): number {
-  return ctx.q.get<{s: number | null}>('SELECT MAX(seq) AS s FROM messages WHERE channel = ?', channel)?.s ?? 0
+export async function headSeq(ctx: Ctx, channel: string): Promise<number> {
+  return (await ctx.db.get<{s: number | null}>('SELECT MAX(seq) AS s FROM messages WHERE channel = ?', channel))?.s ?? 0
 }
 
-export function isRead(ctx: Ctx, messageId: string, agent: string): boolean {
-  return !!ctx.q.get('SELECT 1 FROM reads WHERE message_id = ? AND agent = ?', messageId, agent)
+export async function isRead(ctx: Ctx, messageId: string, agent: string): Promise<boolean> {
+  return !!await ctx.db.get('SELECT 1 FROM reads WHERE message_id = ? AND agent = ?', messageId, agent)
 }
 
-export function recordRead(ctx: Ctx, messageId: string, agent: string): void {
-  ctx.q.run('INSERT OR IGNORE INTO reads (message_id, agent, read_at) VALUES (?, ?, ?)', messageId, agent, ctx.now())
+export async function recordRead(ctx: Ctx, messageId: string, agent: string): Promise<void> {
+  await ctx.db.run('INSERT INTO reads (message_id, agent, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', messageId, agent, ctx.now())
 }
 
 /** The Message wire shape (docs/protocol.md#messages); retracted rows become tombstones on every surface. */

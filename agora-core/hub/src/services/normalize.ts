@@ -34,7 +34,7 @@ function strList(v: unknown, field: string, max: number): string[] {
 }
 
 /** Validate and normalize the structured keys the hub understands, on the MERGED data. */
-export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized {
+export async function normalizeStructured(ctx: Ctx, input: NormalizeInput): Promise<Normalized> {
   const data = {...input.data}
   // A null structured key means absent, as the reference's pydantic models read it (`data: {asks: null}`).
   for (const k of STRUCTURED_KEYS) if (data[k] === null) delete data[k]
@@ -78,13 +78,13 @@ export function normalizeStructured(ctx: Ctx, input: NormalizeInput): Normalized
   }
   if ('answers' in data || 'declines' in data) normalizeAnswers(ctx, data, sender, status, parent)
   let consumeTargets: string[] = []
-  if ('consumes' in data) consumeTargets = resolveConsumes(ctx, data, channel, sender)
-  if ('attachments' in data) data.attachments = normalizeAttachments(ctx, channel, data.attachments)
+  if ('consumes' in data) consumeTargets = await resolveConsumes(ctx, data, channel, sender)
+  if ('attachments' in data) data.attachments = await normalizeAttachments(ctx, channel, data.attachments)
   if ('evidence' in data) {
-    data.evidence = normalizeEvidence(ctx, channel, data.evidence)
+    data.evidence = await normalizeEvidence(ctx, channel, data.evidence)
     if ((data.evidence as unknown[]).length === 0) delete data.evidence
   }
-  if ('settled_by' in data) checkSettledBy(ctx, data, channel, sender, status, parent)
+  if ('settled_by' in data) await checkSettledBy(ctx, data, channel, sender, status, parent)
   if ('signature' in data) {
     if (typeof data.signature !== 'string') fail(400, 'signature must be a string')
     if (data.signature.length > 1024) fail(400, `signature is ${data.signature.length} characters; the limit is 1024`)
@@ -128,7 +128,7 @@ function normalizeAnswers(ctx: Ctx, data: Record<string, unknown>, sender: strin
  * or a ruling delegate's act; a reporting delegate may do it on an operator's request only with
  * verifiable evidence. Everyone else is refused, and nothing is written.
  */
-function checkSettledBy(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string, status: string, parent: StoredMessage | undefined): void {
+async function checkSettledBy(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string, status: string, parent: StoredMessage | undefined): Promise<void> {
   if (status !== 'resolved' || !parent) fail(400, 'settled_by goes on a resolved reply: status=resolved with reply_to naming the question it settles')
   if (typeof data.settled_by !== 'string' || !data.settled_by) fail(400, 'settled_by must name the message that settled the question: its id, #seq or channel#seq')
   const asker = parent.sender
@@ -144,7 +144,7 @@ function checkSettledBy(ctx: Ctx, data: Record<string, unknown>, channel: string
       fail(403, "settled_by on an operator's request needs verifiable evidence: cite what was delivered in data.evidence as {kind: fs|store|blob, ref} (external refs alone are not verifiable)")
     }
   }
-  const target = resolveRef(ctx, data.settled_by, channel)
+  const target = await resolveRef(ctx, data.settled_by, channel)
   if (!target || target.channel !== channel || target.retracted_at != null) {
     fail(400, `settled_by must name a live message in '${channel}'; give its id, #seq or ${channel}#seq`)
   }
@@ -154,7 +154,7 @@ function checkSettledBy(ctx: Ctx, data: Record<string, unknown>, channel: string
 
 const CONSUME_REFUSAL = 'consumes names something you do not owe consumption for; list answers to your own open questions (id, channel#seq or #seq) or your own thread root'
 
-function resolveRef(ctx: Ctx, ref: unknown, channel: string): StoredMessage | undefined {
+async function resolveRef(ctx: Ctx, ref: unknown, channel: string): Promise<StoredMessage | undefined> {
   if (isLosslessNumber(ref)) ref = ref.value
   if (typeof ref === 'number') ref = String(ref)
   if (typeof ref !== 'string' || !ref) return undefined
@@ -166,28 +166,28 @@ function resolveRef(ctx: Ctx, ref: unknown, channel: string): StoredMessage | un
     seqText = ref.slice(at + 1)
   }
   if (/^\d+$/.test(seqText)) {
-    const r = ctx.q.get<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq = ?', ch, Number(seqText))
+    const r = await ctx.db.get<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq = ?', ch, Number(seqText))
     return r ? fromRow(r) : undefined
   }
   return getMessage(ctx, ref)
 }
 
 /** consumes: each ref is an answer to the sender's own question, or the sender's own thread root. */
-function resolveConsumes(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string): string[] {
+async function resolveConsumes(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string): Promise<string[]> {
   const refs = data.consumes
   if (!Array.isArray(refs)) fail(400, 'consumes must be a list of message refs')
   if (refs.length > 32) fail(400, `consumes lists ${refs.length} refs; the limit is 32`)
   const ids: string[] = []
   const targets: string[] = []
   for (const ref of refs) {
-    const m = resolveRef(ctx, ref, channel)
+    const m = await resolveRef(ctx, ref, channel)
     if (!m || m.retracted_at != null || !ctx.cache.isMember(m.channel, sender)) fail(400, CONSUME_REFUSAL)
     if (m.sender === sender && (m.status === 'open' || m.status === 'blocked')) {
       ids.push(m.id)
-      for (const r of ctx.q.all<{id: string}>('SELECT id FROM messages WHERE reply_to = ? AND sender != ? AND retracted_at IS NULL', m.id, sender)) targets.push(r.id)
+      for (const r of await ctx.db.all<{id: string}>('SELECT id FROM messages WHERE reply_to = ? AND sender != ? AND retracted_at IS NULL', m.id, sender)) targets.push(r.id)
       continue
     }
-    const root = m.reply_to ? getMessage(ctx, m.reply_to) : undefined
+    const root = m.reply_to ? await getMessage(ctx, m.reply_to) : undefined
     if (!root || root.sender !== sender || m.sender === sender || (root.status !== 'open' && root.status !== 'blocked')) fail(400, CONSUME_REFUSAL)
     ids.push(m.id)
     targets.push(m.id)

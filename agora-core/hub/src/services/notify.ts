@@ -66,11 +66,15 @@ export function startNotify(ctx: Ctx, dir: string): {stop(): void} {
       failing = true
     }
   }
+  // Envelopes read the store (async); lines are still appended in publish order, one message at a time.
+  let chain: Promise<void> = Promise.resolve()
   const off = ctx.bus.on(m => {
-    for (const member of ctx.cache.membersOf(m.channel)) {
-      if (member.agent_id === m.sender) continue
-      write(member.agent_id, notifyLine(buildEnvelope(ctx, m, member.agent_id)))
-    }
+    const members = ctx.cache.membersOf(m.channel).filter(member => member.agent_id !== m.sender)
+    chain = chain.then(async () => {
+      for (const member of members) write(member.agent_id, notifyLine(await buildEnvelope(ctx, m, member.agent_id)))
+    }).catch((err: unknown) => {
+      process.stderr.write(`agora hub: notify line failed: ${(err as Error).message}\n`)
+    })
   })
   return {stop: off}
 }

@@ -118,7 +118,13 @@ export function closed(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): {c
   return {closed: discharge(ctx, m, replies).discharged, closedBy: null, withAuthority: false}
 }
 
-export function threadState(ctx: Ctx, m: StoredMessage, replies = repliesTo(ctx, m.id)): ThreadState {
+/** The thread's state, reading its replies unless the caller already has them. */
+export async function threadState(ctx: Ctx, m: StoredMessage, replies?: StoredMessage[]): Promise<ThreadState> {
+  return threadStateOf(ctx, m, replies ?? await repliesTo(ctx, m.id))
+}
+
+/** The closure engine proper: synchronous, from the root and its replies (grants come from the cache). */
+export function threadStateOf(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): ThreadState {
   const d = discharge(ctx, m, replies)
   const c = closed(ctx, m, replies)
   return {
@@ -141,11 +147,11 @@ export function pendingAskNames(state: ThreadState, viewer: string): boolean {
 }
 
 /** Keep the `closed` column (which drives the open-obligation index) in step after a reply. */
-export function refreshClosed(ctx: Ctx, rootId: string, root?: StoredMessage): void {
+export async function refreshClosed(ctx: Ctx, rootId: string, root?: StoredMessage): Promise<void> {
   const m = root ?? undefined
   if (!m || !isObligation(m)) return
-  const state = threadState(ctx, m)
-  ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, rootId)
+  const state = await threadState(ctx, m)
+  await ctx.db.run('UPDATE messages SET closed = ? WHERE id = ?', state.closed ? 1 : 0, rootId)
 }
 
 /** A directive debt D obliges `viewer` (docs/protocol.md#discharge-and-closure) — the message-level test, before clearing. */

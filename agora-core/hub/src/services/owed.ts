@@ -7,33 +7,33 @@ import {slaMinutes} from './store.js'
 import {owedCharters} from './governance/receipts.js'
 
 /** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */
-export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
+export async function computeOwed(ctx: Ctx, viewer: string): Promise<Record<string, unknown>> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)
-  const escalated = (channel: string, born: number): boolean => debtAge(ctx, born, now) > slaMinutes(ctx, channel) * 60
+  const escalated = async (channel: string, born: number): Promise<boolean> => await debtAge(ctx, born, now) > await slaMinutes(ctx, channel) * 60
   const toAnswer: Record<string, unknown>[] = []
-  for (const {m, state} of withStates(ctx, openObligations(ctx, viewer))) {
+  for (const {m, state} of await withStates(ctx, await openObligations(ctx, viewer))) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
       const pending = state.asks.filter(a => state.pending.includes(a.id))
       const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
       const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
       if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
-      if (!ctx.cache.isOperator(m.sender) && hasLinkedClaim(ctx, m, viewer)) continue
+      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,
       pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
-      escalated: escalated(m.channel, m.created_at)})
+      escalated: await escalated(m.channel, m.created_at)})
   }
-  for (const d of directiveDebts(ctx, viewer)) {
+  for (const d of await directiveDebts(ctx, viewer)) {
     toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
-      asks_naming_you: [], created_at: d.created_at, escalated: escalated(d.channel, d.created_at)})
+      asks_naming_you: [], created_at: d.created_at, escalated: await escalated(d.channel, d.created_at)})
   }
   const toConsume: Record<string, unknown>[] = []
   const toClose: Record<string, unknown>[] = []
   const waitingOn: Record<string, unknown>[] = []
-  const own = withStates(ctx, ownObligations(ctx, viewer)).filter(o => !o.state.closedWithAuthority)
-  const reads = readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
+  const own = (await withStates(ctx, await ownObligations(ctx, viewer))).filter(o => !o.state.closedWithAuthority)
+  const reads = await readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
   for (const {m, state} of own) {
     const others = state.replies.filter(r => r.sender !== viewer)
     for (const r of others) {
@@ -59,14 +59,14 @@ export function computeOwed(ctx: Ctx, viewer: string): Record<string, unknown> {
       for (const seat of seats) {
         if (seat === viewer || repliedBy(state, seat)) continue
         const agent = ctx.cache.agents.get(seat)
-        const cursor = ctx.q.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', seat, m.channel)?.last_seq ?? 0
+        const cursor = (await ctx.db.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', seat, m.channel))?.last_seq ?? 0
         const st = agent?.retired_at != null ? 'retired' : cursor >= m.seq ? 'acked-past-no-reply' : 'not-yet-acked'
         waitingOn.push({channel: m.channel, seq: m.seq, ask: ask.id, seat, state: st})
       }
     }
   }
   return {
-    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: agent ? owedCharters(ctx, agent) : [],
+    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: agent ? await owedCharters(ctx, agent) : [],
     counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now,
   }
 }

@@ -2,30 +2,30 @@ import type {Ctx} from './context.js'
 
 interface PauseRow {since: number; until: number | null; reason: string; by: string}
 
-function pauses(ctx: Ctx): PauseRow[] {
-  ctx.pauseCache ??= ctx.q.all<PauseRow>('SELECT since, until, reason, by FROM hub_pauses ORDER BY id')
+async function pauses(ctx: Ctx): Promise<PauseRow[]> {
+  ctx.pauseCache ??= await ctx.db.all<PauseRow>('SELECT since, until, reason, by FROM hub_pauses ORDER BY id')
   return ctx.pauseCache
 }
 
-export function currentPause(ctx: Ctx): PauseRow | undefined {
-  const list = pauses(ctx)
+export async function currentPause(ctx: Ctx): Promise<PauseRow | undefined> {
+  const list = await pauses(ctx)
   for (let i = list.length - 1; i >= 0; i--) if (list[i].until == null) return list[i]
   return undefined
 }
 
-export function isPaused(ctx: Ctx): boolean {
-  return currentPause(ctx) !== undefined
+export async function isPaused(ctx: Ctx): Promise<boolean> {
+  return await currentPause(ctx) !== undefined
 }
 
-export function hubState(ctx: Ctx): Record<string, unknown> {
-  const p = currentPause(ctx)
+export async function hubState(ctx: Ctx): Promise<Record<string, unknown>> {
+  const p = await currentPause(ctx)
   return p ? {state: 'paused', since: p.since, reason: p.reason, by: p.by} : {state: 'open'}
 }
 
 /** Seconds of [from, to] that fell inside a pause: obligation ages do not grow while paused. */
-export function pausedOverlap(ctx: Ctx, from: number, to: number): number {
+export async function pausedOverlap(ctx: Ctx, from: number, to: number): Promise<number> {
   let total = 0
-  for (const r of pauses(ctx)) {
+  for (const r of await pauses(ctx)) {
     if (r.since >= to || (r.until != null && r.until <= from)) continue
     total += Math.max(0, Math.min(to, r.until ?? to) - Math.max(from, r.since))
   }
@@ -33,18 +33,18 @@ export function pausedOverlap(ctx: Ctx, from: number, to: number): number {
 }
 
 /** Start a pause (idempotent: an open pause is returned as is). Admin key only, checked by the route. */
-export function startPause(ctx: Ctx, reason: string, by: string): PauseRow {
-  const open = currentPause(ctx)
+export async function startPause(ctx: Ctx, reason: string, by: string): Promise<PauseRow> {
+  const open = await currentPause(ctx)
   if (open) return open
-  ctx.q.run('INSERT INTO hub_pauses (since, reason, by) VALUES (?, ?, ?)', ctx.now(), reason, by)
+  await ctx.db.run('INSERT INTO hub_pauses (since, reason, by) VALUES (?, ?, ?)', ctx.now(), reason, by)
   ctx.pauseCache = null
-  return currentPause(ctx) as PauseRow
+  return await currentPause(ctx) as PauseRow
 }
 
-export function endPause(ctx: Ctx): boolean {
-  const open = currentPause(ctx)
+export async function endPause(ctx: Ctx): Promise<boolean> {
+  const open = await currentPause(ctx)
   if (!open) return false
-  ctx.q.run('UPDATE hub_pauses SET until = ? WHERE until IS NULL', ctx.now())
+  await ctx.db.run('UPDATE hub_pauses SET until = ? WHERE until IS NULL', ctx.now())
   ctx.pauseCache = null
   return true
 }

@@ -12,7 +12,6 @@ import {normalizeStructured} from './normalize.js'
 import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
-import {RateLimited} from './budgets.js'
 
 export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
@@ -21,13 +20,13 @@ const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'n
 export type PostInput = PostBody
 
 /** The post pipeline in order (docs/protocol.md#messages): the first failing step decides the error; a refusal writes nothing. */
-export function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): StoredMessage {
+export async function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): Promise<StoredMessage> {
   // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
   const channel = named.normalize('NFC')
   const me = requireSeat(principal).id
   const ch = requireMember(ctx, channel, me)
-  pauseGate(ctx, principal.operator, channel)
-  const state = channelState(ctx, ch)
+  await pauseGate(ctx, principal.operator, channel)
+  const state = await channelState(ctx, ch)
   if (state === 'archived') fail(409, `'${channel}' is archived; history is kept but it takes no new posts`)
   if (state === 'closed') fail(409, `'${channel}' is closed (channel:meta.state); ask its owner to reopen it`)
   let to = [...new Set(input.to ?? [])]
@@ -39,7 +38,7 @@ export function postMessage(ctx: Ctx, principal: Principal, named: string, input
   const registered = (id: string): boolean => ctx.cache.agents.has(id)
   const member = (id: string): boolean => ctx.cache.isMember(channel, id)
   if (!isDm(channel)) to = mergeMentions(to, input.body ?? '', me, registered, member)
-  charterGate(ctx, channel, me)
+  await charterGate(ctx, channel, me)
   if (input.address_dark) fail(400, 'address_dark is not supported by this hub; address the seat with to instead')
   const title = sanitize(input.title ?? '')
   if (title.length > 120) fail(400, `title is ${title.length} characters; the limit is 120, move detail into the body`)
@@ -52,52 +51,43 @@ export function postMessage(ctx: Ctx, principal: Principal, named: string, input
   }
   let parent: StoredMessage | undefined
   if (input.reply_to) {
-    parent = getMessage(ctx, input.reply_to)
+    parent = await getMessage(ctx, input.reply_to)
     if (!parent || parent.channel !== channel) fail(400, `reply_to does not name a message in '${channel}'; replies stay in the parent's channel`)
   }
   const merged: Record<string, unknown> = input.data ? {...input.data} : {}
   for (const k of TYPED_KEYS) if (input[k] !== undefined) merged[k] = input[k]
   if (!isDm(channel) && merged.asks !== undefined) merged.asks = mergeAskMentions(merged.asks, me, registered, member)
   const hasData = input.data != null || TYPED_KEYS.some(k => input[k] !== undefined)
-  const norm = normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
+  const norm = await normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
   if (!allNumbersFinite(norm.data)) fail(400, 'data must be strict JSON: NaN and Infinity are not numbers here')
   const dataBytes = hasData ? Buffer.byteLength(stringifyWire(norm.data)) : 0
   if (dataBytes > DATA_CAP) fail(413, `data is ${dataBytes} bytes; the cap is 65536, store bulk content in a file`)
   for (const t of to) {
     if (!ctx.cache.isMember(channel, t)) fail(400, `to names '${t}', who is not a member of '${channel}'; invite them or DM them`)
   }
-  ctx.budgets.requirePostingToken(me)
-  if (input.critical) {
-    if (!principal.operator) fail(403, 'critical is reserved for operators; use urgency=interrupt for something urgent')
-    const wait = ctx.budgets.criticalWait(me)
-    if (wait > 0) throw new RateLimited(`critical budget exhausted (5 per hour); retry in ${Math.ceil(wait)}s or use urgency=interrupt`, wait)
-  }
-  let urgency = input.urgency ?? 'inbox'
-  let downgraded = false
-  if (urgency === 'interrupt' && !ctx.budgets.interruptAvailable(me)) {
-    urgency = 'next_turn'
-    downgraded = true
-  }
+  // Checked and spent in one step (given back on a refusal), so concurrent posts from one seat,
+  // through this process or another on the same database, cannot all pass the checks.
+  const spend = {critical: !!input.critical, operator: principal.operator, urgency: input.urgency ?? 'inbox'}
+  const grant = await ctx.budgets.spendPost(me, spend)
+  const {urgency, downgraded} = grant
   let m: StoredMessage
   try {
-    m = ctx.q.tx(() => {
-      const row = insertMessage(ctx, {channel, sender: me, kind: 'message', status, urgency, critical: !!input.critical,
+    m = await ctx.db.tx(async () => {
+      const row = await insertMessage(ctx, {channel, sender: me, kind: 'message', status, urgency, critical: !!input.critical,
         downgraded, to, title, body, data: hasData ? norm.data : null, reply_to: parent?.id ?? null, dedupeKey: norm.dedupeKey})
       if (parent) {
-        if (!parent.critical) recordRead(ctx, parent.id, me)
-        ctx.q.run('UPDATE message_to SET cleared = 1 WHERE message_id = ? AND agent_id = ?', parent.id, me)
-        if (isObligation(parent)) ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', threadState(ctx, parent).closed ? 1 : 0, parent.id)
+        if (!parent.critical) await recordRead(ctx, parent.id, me)
+        await ctx.db.run('UPDATE message_to SET cleared = 1 WHERE message_id = ? AND agent_id = ?', parent.id, me)
+        if (isObligation(parent)) await ctx.db.run('UPDATE messages SET closed = ? WHERE id = ?', (await threadState(ctx, parent)).closed ? 1 : 0, parent.id)
       }
-      for (const id of norm.consumeTargets) recordRead(ctx, id, me)
+      for (const id of norm.consumeTargets) await recordRead(ctx, id, me)
       afterCommit(ctx, row)
       return row
     })
   } catch (err) {
+    await ctx.budgets.refundPost(me, spend, grant)
     if ((err as {dedupe?: boolean}).dedupe) fail(409, `you already posted a notice with key '${norm.dedupeKey}' in '${channel}'; reply to it instead`)
     throw err
   }
-  ctx.budgets.takePostingToken(me)
-  if (input.critical) ctx.budgets.spendCritical(me)
-  if (urgency === 'interrupt') ctx.budgets.spendInterrupt(me)
   return m
 }

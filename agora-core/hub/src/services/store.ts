@@ -16,8 +16,8 @@ export interface StoreRow {
 
 export {STORE_VALUE_CAP}
 
-export function getRow(ctx: Ctx, channel: string, key: string): StoreRow | undefined {
-  return ctx.q.get<StoreRow>('SELECT * FROM store WHERE channel = ? AND key = ?', channel, key)
+export async function getRow(ctx: Ctx, channel: string, key: string): Promise<StoreRow | undefined> {
+  return await ctx.db.get<StoreRow>('SELECT * FROM store WHERE channel = ? AND key = ?', channel, key)
 }
 
 export function parseValue(row: StoreRow): unknown {
@@ -30,18 +30,18 @@ export function entry(row: StoreRow): Record<string, unknown> {
 }
 
 /** `channel:meta` as plain JS values ({} when unset). */
-export function channelMeta(ctx: Ctx, channel: string): Record<string, unknown> {
+export async function channelMeta(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
   const cached = ctx.metaCache.get(channel)
   if (cached) return cached
-  const row = getRow(ctx, channel, 'channel:meta')
+  const row = await getRow(ctx, channel, 'channel:meta')
   const v = row ? toPlain(parseValue(row)) : null
   const meta = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
   ctx.metaCache.set(channel, meta)
   return meta
 }
 
-export function slaMinutes(ctx: Ctx, channel: string): number {
-  const v = channelMeta(ctx, channel).response_sla_minutes
+export async function slaMinutes(ctx: Ctx, channel: string): Promise<number> {
+  const v = (await channelMeta(ctx, channel)).response_sla_minutes
   return typeof v === 'number' && v > 0 ? v : 60
 }
 
@@ -101,7 +101,7 @@ export function storeKey(raw: string): string {
 }
 
 /** CAS write (docs/protocol.md#store-and-fs): absent = version 0; identical value = heartbeat (version and author kept). */
-export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
+export async function putValue(ctx: Ctx, input: PutInput): Promise<Record<string, unknown>> {
   const {channel, actor} = input
   const key = storeKey(input.key)
   if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use PUT /channels/${channel}/fs/{path}`)
@@ -109,7 +109,7 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
     fail(403, `'channel:' keys are channel-admin settings; ask the owner of '${channel}' or an operator`)
   }
   if (key.startsWith('lease:') && !input.leaseWrite) fail(403, `'lease:' keys are workspace leases; take, renew and release them with POST /channels/${channel}/leases (agora lease take|renew|release)`)
-  const current = getRow(ctx, channel, key)
+  const current = await getRow(ctx, channel, key)
   let value = toPlain(input.value) === undefined ? null : input.value
   if (key === 'channel:meta') value = normalizeMeta(toPlain(value), current ? (toPlain(parseValue(current)) as Record<string, unknown>) ?? {} : {})
   if (key.startsWith('claim:')) value = checkClaim(value, current ? parseValue(current) : null, actor, input.operator)
@@ -123,11 +123,11 @@ export function putValue(ctx: Ctx, input: PutInput): Record<string, unknown> {
   const now = ctx.now()
   if (key === 'channel:meta') ctx.metaCache.delete(channel)
   if (current && isDeepStrictEqual(toPlain(parseValue(current)), toPlain(parseJsonLossless(text)))) {
-    ctx.q.run('UPDATE store SET updated_at = ? WHERE channel = ? AND key = ?', now, channel, key)
+    await ctx.db.run('UPDATE store SET updated_at = ? WHERE channel = ? AND key = ?', now, channel, key)
     return entry({...current, updated_at: now})
   }
   const version = currentVersion + 1
-  ctx.q.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+  await ctx.db.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (channel, key) DO UPDATE SET value_json = excluded.value_json, version = excluded.version,
     updated_by = excluded.updated_by, updated_at = excluded.updated_at`, channel, key, text, version, actor, now)
   return entry({channel, key, value_json: text, version, updated_by: actor, updated_at: now})
@@ -153,6 +153,6 @@ function checkClaim(value: unknown, current: unknown, actor: string, operator: b
   return v
 }
 
-export function listStore(ctx: Ctx, channel: string): Record<string, unknown>[] {
-  return ctx.q.all(`SELECT key, version, updated_by, updated_at FROM store WHERE channel = ? AND key NOT LIKE 'fs/%' ORDER BY key`, channel)
+export async function listStore(ctx: Ctx, channel: string): Promise<Record<string, unknown>[]> {
+  return await ctx.db.all(`SELECT key, version, updated_by, updated_at FROM store WHERE channel = ? AND key NOT LIKE 'fs/%' ORDER BY key`, channel)
 }

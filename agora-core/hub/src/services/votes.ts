@@ -15,20 +15,20 @@ export function voteSpec(m: StoredMessage): VoteSpec | null {
   return {topic: String(spec.topic ?? ''), options: spec.options.map(String), tag: String(spec.tag ?? ''), closes_at: spec.closes_at}
 }
 
-function hasResult(ctx: Ctx, root: StoredMessage): boolean {
-  if (ctx.q.get("SELECT 1 FROM message_dedupe WHERE sender = 'hub' AND key = ?", `vote-result:${root.id}`)) return true
-  const replies = ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE reply_to = ? AND retracted_at IS NULL
-    AND data_json LIKE '%"vote_result"%'`, root.id).map(fromRow)
+async function hasResult(ctx: Ctx, root: StoredMessage): Promise<boolean> {
+  if (await ctx.db.get("SELECT 1 FROM message_dedupe WHERE sender = 'hub' AND key = ?", `vote-result:${root.id}`)) return true
+  const replies = (await ctx.db.all<Record<string, unknown>>(`SELECT * FROM messages WHERE reply_to = ? AND retracted_at IS NULL
+    AND data_json LIKE '%"vote_result"%'`, root.id)).map(fromRow)
   return replies.some(r => r.sender === root.sender || r.sender === 'hub')
 }
 
 /** The vote channel after the root, plus every DM channel of the chair, in time order. */
-function ballotMessages(ctx: Ctx, root: StoredMessage): StoredMessage[] {
+async function ballotMessages(ctx: Ctx, root: StoredMessage): Promise<StoredMessage[]> {
   const chair = root.sender
   const dms = ctx.cache.channelsOf(chair).filter(c => c.startsWith('dm:'))
-  const rows = ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', root.channel, root.seq)
+  const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', root.channel, root.seq)
   for (const dm of dms) {
-    rows.push(...ctx.q.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND created_at >= ? ORDER BY seq', dm, root.created_at))
+    rows.push(...await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND created_at >= ? ORDER BY seq', dm, root.created_at))
   }
   return rows.map(fromRow).sort((a, b) => a.created_at - b.created_at || a.seq - b.seq)
 }
@@ -51,16 +51,16 @@ function resultBody(spec: VoteSpec, fold: Fold): string {
 }
 
 /** One pass of the vote sweep: publish each due vote's result exactly once. Returns results published. */
-export function sweepVotes(ctx: Ctx): number {
-  if (isPaused(ctx)) return 0
-  const roots = ctx.q.all<Record<string, unknown>>(`SELECT * FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL
-    AND channel NOT LIKE 'dm:%' AND data_json LIKE '%"vote"%' ORDER BY created_at`).map(fromRow)
+export async function sweepVotes(ctx: Ctx): Promise<number> {
+  if (await isPaused(ctx)) return 0
+  const roots = (await ctx.db.all<Record<string, unknown>>(`SELECT * FROM messages WHERE status IN ('open','blocked') AND retracted_at IS NULL
+    AND channel NOT LIKE 'dm:%' AND data_json LIKE '%"vote"%' ORDER BY created_at`)).map(fromRow)
   let published = 0
   for (const root of roots) {
     const spec = voteSpec(root)
-    if (!spec || hasResult(ctx, root)) continue
+    if (!spec || await hasResult(ctx, root)) continue
     const members = ctx.cache.membersOf(root.channel).map(m => m.agent_id)
-    const fold = foldBallots(ballotMessages(ctx, root), root, spec, new Set(members))
+    const fold = foldBallots(await ballotMessages(ctx, root), root, spec, new Set(members))
     const eligible = members.filter(m => m !== root.sender)
     const allVoted = eligible.length > 0 && eligible.every(m => m in fold.ballots)
     const now = ctx.now()
@@ -71,11 +71,11 @@ export function sweepVotes(ctx: Ctx): number {
       ballots_seen: fold.seen.length, ballots_counted: Object.keys(fold.ballots).length, ballots_rejected: fold.rejected.length,
       ...(fold.rejected.length ? {rejected: fold.rejected.map(r => r.voter)} : {}),
     }
-    ctx.q.tx(() => {
-      const m = insertMessage(ctx, {channel: root.channel, sender: 'hub', kind: 'system', status: 'resolved', reply_to: root.id,
+    await ctx.db.tx(async () => {
+      const m = await insertMessage(ctx, {channel: root.channel, sender: 'hub', kind: 'system', status: 'resolved', reply_to: root.id,
         title: `VOTE RESULT: ${spec.topic}`.slice(0, 120), body: resultBody(spec, fold), data: {vote_result: voteResult},
         dedupeKey: `vote-result:${root.id}`})
-      ctx.q.run('UPDATE messages SET closed = ? WHERE id = ?', threadState(ctx, root).closed ? 1 : 0, root.id)
+      await ctx.db.run('UPDATE messages SET closed = ? WHERE id = ?', (await threadState(ctx, root)).closed ? 1 : 0, root.id)
       afterCommit(ctx, m)
     })
     published++

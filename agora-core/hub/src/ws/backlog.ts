@@ -5,7 +5,7 @@ export const BACKLOG_PAGE = 500
 
 export interface BacklogPort {
   /** Rows of one channel with seq > after, oldest first. */
-  read(channel: string, after: number, limit: number): StoredMessage[]
+  read(channel: string, after: number, limit: number): Promise<StoredMessage[]>
   /** Deliver one backlog row under the delivery rules (it may be skipped). */
   deliver(m: StoredMessage): void
   open(): boolean
@@ -17,8 +17,9 @@ export interface BacklogPort {
  * order subscribed. A channel stays held while queued here: its live frames are not pushed, because
  * the reader reaches them in the database, so the channel's frames go out in seq order. Reading
  * pauses while a page is unflushed (a slow reader costs the hub one page, not the whole backlog)
- * and yields to the event loop between pages. A channel is released in the same synchronous turn
- * as the read that found its end, so no insert can fall between the reader and the live push.
+ * and yields to the event loop between pages. A read is async, so a post may commit between the
+ * read and its result: a live push skipped while the channel was held is remembered, and the
+ * channel is released only once the reader has reached it, so nothing falls between the two.
  */
 export class Backlog {
   /** channel -> highest seq read so far (its since before the first read). */
@@ -26,6 +27,9 @@ export class Backlog {
   private unflushed = 0
   private waiting = false
   private scheduled = false
+  private running = false
+  /** channel -> highest seq a live push skipped while the channel was held. */
+  private readonly skipped = new Map<string, number>()
 
   constructor(private readonly port: BacklogPort) {}
 
@@ -40,7 +44,9 @@ export class Backlog {
   /** Whether the reader will still reach this seq, so a live push of it must wait. */
   holds(channel: string, seq: number): boolean {
     const after = this.queue.get(channel)
-    return after !== undefined && seq > after
+    const held = after !== undefined && seq > after
+    if (held && seq > (this.skipped.get(channel) ?? 0)) this.skipped.set(channel, seq)
+    return held
   }
 
   /** A frame of this connection was queued on the socket; flushed() follows once it is written. */
@@ -57,8 +63,10 @@ export class Backlog {
   }
 
   /** Read up to one page now (so a short backlog directly follows `subscribed`), the rest later. */
-  pump(): void {
+  async pump(): Promise<void> {
     this.scheduled = false
+    if (this.running) return
+    this.running = true
     try {
       let read = 0
       while (this.queue.size > 0 && this.port.open()) {
@@ -68,22 +76,31 @@ export class Backlog {
         }
         if (read >= BACKLOG_PAGE) return this.schedule()
         const [channel, after] = this.queue.entries().next().value as [string, number]
-        const rows = this.port.read(channel, after, BACKLOG_PAGE)
+        const rows = await this.port.read(channel, Math.min(after, this.queue.get(channel) ?? after), BACKLOG_PAGE)
         read += rows.length
+        let last = this.queue.get(channel) ?? after
         for (const m of rows) {
+          if (m.seq <= last) continue
+          last = m.seq
           this.queue.set(channel, m.seq)
           this.port.deliver(m)
         }
-        if (rows.length < BACKLOG_PAGE) this.queue.delete(channel)
+        // Released only when nothing a live push skipped lies beyond what was read; else read on.
+        if (rows.length < BACKLOG_PAGE && (this.skipped.get(channel) ?? 0) <= last) {
+          this.queue.delete(channel)
+          this.skipped.delete(channel)
+        }
       }
     } catch (err) {
       this.port.fail(err)
+    } finally {
+      this.running = false
     }
   }
 
   private schedule(): void {
     if (this.scheduled) return
     this.scheduled = true
-    setImmediate(() => this.pump())
+    setImmediate(() => void this.pump())
   }
 }

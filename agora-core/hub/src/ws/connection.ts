@@ -57,10 +57,15 @@ export class Connection {
   private tombstones = new Set<string>()
   /** Live frames written but not yet flushed; the backlog is flow-controlled by Backlog instead. */
   private liveInflight = 0
+  /** Envelopes are built asynchronously (they read the store) but written in the order admitted here. */
+  private outbound: Promise<void> = Promise.resolve()
+  /** Admitted frames not yet written: bounded like the socket queue. */
+  private pending = 0
+  private inbound: Promise<void> = Promise.resolve()
   private off: () => void
   private readonly backlog = new Backlog({
-    read: (channel, after, limit) => this.ctx.q.all<Record<string, unknown>>(
-      'SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, after, limit).map(fromRow),
+    read: async (channel, after, limit) => (await this.ctx.db.all<Record<string, unknown>>(
+      'SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq LIMIT ?', channel, after, limit)).map(fromRow),
     deliver: m => this.deliver(m, false),
     open: () => this.ws.readyState === this.ws.OPEN,
     fail: () => this.ws.close(1011, 'delivery failed; reconnect and catch up with since'),
@@ -69,7 +74,11 @@ export class Connection {
   constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
     private readonly queueLimit = QUEUE_LIMIT) {
     this.off = ctx.bus.on(m => this.deliver(m, true))
-    ws.on('message', (raw, isBinary) => this.onFrame(isBinary ? '' : raw.toString('utf8')))
+    // Frames are handled one at a time, in arrival order: a client's posts keep their order.
+    ws.on('message', (raw, isBinary) => {
+      const text = isBinary ? '' : raw.toString('utf8')
+      this.inbound = this.inbound.then(() => this.onFrame(text))
+    })
     ws.on('close', () => this.off())
     ws.on('error', () => this.off())
   }
@@ -79,7 +88,10 @@ export class Connection {
   }
 
   private frame(value: unknown, live = false): void {
-    this.sendText(stringifyWire(value), live)
+    const text = stringifyWire(value)
+    // Behind envelopes still being built, a reply frame waits its turn: frames leave in the order produced.
+    if (this.pending === 0) this.sendText(text, live)
+    else this.outbound = this.outbound.then(() => { this.sendText(text, live) })
   }
 
   /** False when the frame could not be queued: the socket is closing (overflow included). */
@@ -105,25 +117,60 @@ export class Connection {
     return set
   }
 
-  /** Push one message to this viewer if the delivery rules allow it. */
+  /**
+   * Push one message to this viewer if the delivery rules allow it. The rules are decided here,
+   * synchronously, in publish order (the seq is accounted for at once); the envelope is built
+   * and written in the same order through `outbound`.
+   */
   deliver(m: StoredMessage, live: boolean): void {
-    try {
-      const tomb = m.retracted_at != null
-      if (tomb) {
-        if (this.tombstones.has(m.id)) return
-      } else if (m.sender === this.agent) {
-        this.seqs(m.channel).add(m.seq) // accounted for: keeps the runs contiguous
-        return
-      }
-      if (!this.ctx.cache.isMember(m.channel, this.agent)) return
-      if (live && this.backlog.holds(m.channel, m.seq)) return // the backlog reader sends it, in order
-      if (!tomb && this.seqs(m.channel).has(m.seq)) return
-      if (!this.sendText(envelopeFrame(m, buildEnvelope(this.ctx, m, this.agent)), live)) return
-      if (tomb) this.tombstones.add(m.id)
-      this.seqs(m.channel).add(m.seq)
-    } catch {
-      this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
+    const tomb = m.retracted_at != null
+    if (tomb) {
+      if (this.tombstones.has(m.id)) return
+    } else if (m.sender === this.agent) {
+      this.seqs(m.channel).add(m.seq) // accounted for: keeps the runs contiguous
+      return
     }
+    if (!this.ctx.cache.isMember(m.channel, this.agent)) return
+    if (live && this.backlog.holds(m.channel, m.seq)) return // the backlog reader sends it, in order
+    if (!tomb && this.seqs(m.channel).has(m.seq)) return
+    if (this.ws.readyState !== this.ws.OPEN) return
+    if (live && this.pending >= this.queueLimit) {
+      this.ws.close(OVERFLOW_CLOSE, OVERFLOW_REASON)
+      return
+    }
+    if (tomb) this.tombstones.add(m.id)
+    this.seqs(m.channel).add(m.seq)
+    if (!live) this.backlog.sending()
+    this.pending++
+    const envelope = buildEnvelope(this.ctx, m, this.agent)
+    this.outbound = this.outbound.then(async () => {
+      try {
+        this.write(envelopeFrame(m, await envelope), live)
+      } catch {
+        if (!live) this.backlog.flushed()
+        this.ws.close(1011, 'delivery failed; reconnect and catch up with since')
+      } finally {
+        this.pending--
+      }
+    })
+  }
+
+  /** Write an admitted envelope frame; backlog frames were counted as sending when admitted. */
+  private write(text: string, live: boolean): void {
+    if (this.ws.readyState !== this.ws.OPEN) {
+      if (!live) this.backlog.flushed()
+      return
+    }
+    if (!live) {
+      this.ws.send(text, () => this.backlog.flushed())
+      return
+    }
+    if (this.liveInflight >= this.queueLimit) {
+      this.ws.close(OVERFLOW_CLOSE, OVERFLOW_REASON)
+      return
+    }
+    this.liveInflight++
+    this.ws.send(text, () => { this.liveInflight-- })
   }
 
   private error(detail: unknown, status?: number, retryAfter?: number): void {
@@ -135,7 +182,7 @@ export class Connection {
     this.frame({type: 'error', detail, ...(status ? {status} : {}), ...(status === 429 ? {retry_after: retryAfter ?? 1} : {})})
   }
 
-  private onFrame(text: string): void {
+  private async onFrame(text: string): Promise<void> {
     const refused = frameTextViolation(text)
     if (refused) return this.error([refused], 422)
     let msg: Record<string, unknown>
@@ -148,19 +195,19 @@ export class Connection {
       return this.error('frames are JSON objects with a "type"; this one did not parse', 400)
     }
     const agent = this.ctx.cache.agents.get(this.agent)
-    if (activeHubBlock(this.ctx, this.agent) || !agent || agent.retired_at != null) {
+    if (await activeHubBlock(this.ctx, this.agent) || !agent || agent.retired_at != null) {
       return this.error('you are blocked from this hub or retired; ask an operator', 403)
     }
     this.principal = {...this.principal, operator: agent.operator, agent}
     try {
-      this.handle(msg, lossless)
+      await this.handle(msg, lossless)
     } catch (err) {
       const e = mapError(err)
       this.error(e.detail, e.status, e.retryAfter)
     }
   }
 
-  private handle(msg: Record<string, unknown>, lossless: Record<string, unknown>): void {
+  private async handle(msg: Record<string, unknown>, lossless: Record<string, unknown>): Promise<void> {
     switch (msg.type) {
       case 'ping':
         return this.frame({type: 'pong'})
@@ -171,7 +218,7 @@ export class Connection {
         if (typeof channel !== 'string') throw new AgoraError(422, [{loc: ['frame', 'channel'], msg: 'channel is required', type: 'missing'}])
         const input = validate('post', rest)
         if (lossless.data !== undefined) input.data = lossless.data as PostInput['data']
-        const m = postMessage(this.ctx, this.principal, channel, input)
+        const m = await postMessage(this.ctx, this.principal, channel, input)
         return this.frame({type: 'posted', id: m.id, seq: m.seq})
       }
       case 'presence':
@@ -180,7 +227,7 @@ export class Connection {
         return
       case 'ack': {
         const body = validate('ack', {cursors: msg.cursors})
-        return this.frame({type: 'acked', acked: ack(this.ctx, this.agent, body.cursors)})
+        return this.frame({type: 'acked', acked: await ack(this.ctx, this.agent, body.cursors)})
       }
       default:
         throw new AgoraError(400, `unknown frame type '${String(msg.type)}'; use subscribe, post, presence, ack or ping`)
@@ -192,7 +239,7 @@ export class Connection {
    * the channel's live frames until its reader catches up). Pushes sent before this frame are in
    * the SeqSet and skipped; everything else after since is sent.
    */
-  private subscribe(msg: Record<string, unknown>): void {
+  private async subscribe(msg: Record<string, unknown>): Promise<void> {
     const frame = validate('subscribe', msg)
     const channels = [...new Set(frame.channels)]
     const since: Record<string, number> = frame.since ?? {}
@@ -209,7 +256,7 @@ export class Connection {
     if (refused.length > 0) this.error(refusal(refused), 403)
     this.frame({type: 'subscribed', channels: ok})
     this.backlog.add(ok.filter(c => since[c] !== undefined).sort().map(c => [c, since[c]]))
-    this.backlog.pump()
+    await this.backlog.pump()
   }
 
   close(): void {

@@ -22,7 +22,7 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
   const wss = new WebSocketServer({noServer: true, maxPayload: 1024 * 1024})
   const connections = new Set<Connection>()
   const alive = new WeakMap<WebSocket, boolean>()
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://hub')
     if (url.pathname !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n')
@@ -32,7 +32,7 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
     let principal: Principal | null = null
     let refusal: {code: number; reason: string} | null = null
     try {
-      principal = authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
+      principal = await authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
       if (!principal.agent) refusal = {code: 4403, reason: 'the admin key is not a seat; connect with a seat api key'}
     } catch (err) {
       const status = err instanceof AgoraError ? err.status : 401
@@ -54,6 +54,9 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
         ctx.presence.disconnected(conn.agent)
       })
     })
+  }
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgrade(req, socket, head).catch(() => socket.destroy())
   })
   const offSever = ctx.bus.onSever(agent => {
     for (const c of connections) if (c.agent === agent) c.ws.close(4403, 'you are blocked from this hub')

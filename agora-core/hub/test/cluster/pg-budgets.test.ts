@@ -1,31 +1,22 @@
 import {expect} from 'chai'
 import {Budgets} from '../../src/services/budgets.js'
+import type {BudgetBook, PostSpend} from '../../src/services/budget-book.js'
 import {PgBudgets} from '../../src/cluster/pg-budgets.js'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
 
-interface AnyBudgets {
-  requirePostingToken(a: string): unknown
-  takePostingToken(a: string): unknown
-  interruptAvailable(a: string): unknown
-  spendInterrupt(a: string): unknown
-  criticalWait(a: string): unknown
-  spendCritical(a: string): unknown
-  requireWriteToken(a: string): unknown
-  takeWriteToken(a: string): unknown
-}
+const plain: PostSpend = {critical: false, operator: false, urgency: 'inbox'}
+const write = {perMinute: 120, burst: 40}
 
-/** Spend posting tokens until the bucket refuses; the count taken. */
-async function drain(take: Array<AnyBudgets>, agent: string): Promise<number> {
+/** Spend posts (round robin over the books) until one is refused; the count granted. */
+async function drain(books: BudgetBook[], agent: string): Promise<number> {
   for (let n = 0; n < 100; n++) {
-    const b = take[n % take.length]
-    const refused = await Promise.resolve().then(() => b.requirePostingToken(agent)).then(() => null, (e: Error & {status?: number}) => e)
+    const refused = await books[n % books.length].spendPost(agent, plain).then(() => null, (e: Error & {status?: number}) => e)
     if (refused) {
       expect(refused.status).to.equal(429)
       return n
     }
-    await b.takePostingToken(agent)
   }
   return -1
 }
@@ -34,13 +25,12 @@ describe('budgets shared through PostgreSQL match the in-memory ones', () => {
   let db: OpenedPg
   let clock = 1_000_000
   const now = (): number => clock
+  const books = (): BudgetBook[] => [new Budgets(60, now, write), new PgBudgets(db.storage(), 60, now, write)]
   before(async () => { db = await openPostgres(await freshDatabase('budgets')) })
   after(() => db.close())
 
   it('refuses the 21st post of a burst with 429 in memory, on PostgreSQL, and across two processes sharing it', async () => {
-    const write = {perMinute: 120, burst: 40}
-    expect(await drain([new Budgets(60, now, write)], 'alice')).to.equal(Budgets.BURST)
-    expect(await drain([new PgBudgets(db.storage(), 60, now, write)], 'alice')).to.equal(Budgets.BURST)
+    for (const b of books()) expect(await drain([b], 'alice')).to.equal(Budgets.BURST)
     const other = await openPostgres(db.url)
     try {
       const two = [new PgBudgets(db.storage(), 60, now, write), new PgBudgets(other.storage(), 60, now, write)]
@@ -50,18 +40,32 @@ describe('budgets shared through PostgreSQL match the in-memory ones', () => {
     } finally { await other.close() }
   })
 
-  it('counts interrupts and criticals per hour the same way', async () => {
-    const write = {perMinute: 120, burst: 40}
-    for (const b of [new Budgets(60, now, write), new PgBudgets(db.storage(), 60, now, write)] as AnyBudgets[]) {
-      for (let i = 0; i < Budgets.INTERRUPTS_PER_HOUR; i++) {
-        expect(await b.interruptAvailable('carol')).to.equal(true)
-        await b.spendInterrupt('carol')
-      }
-      expect(await b.interruptAvailable('carol')).to.equal(false)
-      for (let i = 0; i < Budgets.CRITICALS_PER_HOUR; i++) await b.spendCritical('carol')
-      expect(await b.criticalWait('carol')).to.equal(3600)
+  it('downgrades the 7th interrupt of the hour, refuses a critical from a non-operator with 403 and the 6th critical with 429', async () => {
+    for (const b of books()) {
+      const grants = []
+      for (let i = 0; i < 7; i++) grants.push(await b.spendPost('carol', {...plain, urgency: 'interrupt'}))
+      expect(grants.map(g => g.urgency)).to.deep.equal([...Array(6).fill('interrupt'), 'next_turn'])
+      expect(grants[6].downgraded).to.equal(true)
+      expect((await b.spendPost('carol', {...plain, critical: true}).catch((e: {status: number}) => e) as {status: number}).status).to.equal(403)
+      for (let i = 0; i < 5; i++) await b.spendPost('olga', {...plain, critical: true, operator: true})
+      const sixth = await b.spendPost('olga', {...plain, critical: true, operator: true}).catch((e: Error & {status: number}) => e) as Error & {status: number}
+      expect(sixth.status).to.equal(429)
+      expect(sixth.message).to.match(/critical budget exhausted \(5 per hour\); retry in 3600s/)
+      clock += 3601
     }
-    clock += 3601
-    expect(await new PgBudgets(db.storage(), 60, now, write).interruptAvailable('carol')).to.equal(true)
+  })
+
+  it('gives a write token back when the write is refused, and a post\'s spend back on refundPost', async () => {
+    for (const b of books()) {
+      for (let i = 0; i < write.burst - 1; i++) await b.spendWrite('dave', async () => i)
+      await b.spendWrite('dave', async () => { throw new Error('refused') }).catch(() => undefined)
+      expect(await b.spendWrite('dave', async () => 'last')).to.equal('last')
+      expect(await b.spendWrite('dave', async () => 'over').catch((e: {status: number}) => e.status)).to.equal(429)
+      const spend: PostSpend = {...plain, urgency: 'interrupt'}
+      const grant = await b.spendPost('erin', spend)
+      await b.refundPost('erin', spend, grant)
+      expect(await drain([b], 'erin')).to.equal(Budgets.BURST)
+      clock += 3601
+    }
   })
 })

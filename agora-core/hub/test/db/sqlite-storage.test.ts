@@ -23,7 +23,7 @@ function sqliteAdapter(): Adapter {
       const sql = new Database(':memory:')
       sql.exec(TABLE)
       const rollbacks: number[] = []
-      return {db: new SqliteStorage(new Statements(sql), () => rollbacks.push(1)), rollbacks}
+      return {db: new SqliteStorage(new Statements(sql), () => { rollbacks.push(1) }), rollbacks}
     },
     async close() {},
   }
@@ -39,7 +39,7 @@ function postgresAdapter(): Adapter {
       await opened.knex.raw('DROP TABLE IF EXISTS t')
       await opened.knex.raw(schemaForPostgres(TABLE))
       const rollbacks: number[] = []
-      return {db: opened.storage(() => rollbacks.push(1)), rollbacks}
+      return {db: opened.storage(() => { rollbacks.push(1) }), rollbacks}
     },
     async close() {
       await opened?.close()
@@ -147,3 +147,30 @@ for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
     })
   })
 }
+
+// SQLite only: its one connection makes an outside query wait for the rollback hook; PostgreSQL
+// queries outside a transaction run on other pooled connections and never wait.
+describe('the storage port on SQLite: rollback hook', () => {
+  it('finishes an async rollback hook, reading through the port, before a waiting query runs', async () => {
+    const sql = new Database(':memory:')
+    sql.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)')
+    const mirror: string[] = []
+    const db: SqliteStorage = new SqliteStorage(new Statements(sql), async () => {
+      await tick()
+      mirror.splice(0, mirror.length, ...(await db.all<{k: string}>('SELECT k FROM t')).map(r => r.k))
+    })
+    let inside!: () => void
+    const gate = new Promise<void>(resolve => { inside = resolve })
+    const failed = db.tx(async () => {
+      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'tx', 1)
+      mirror.push('tx')
+      await gate
+      throw new Error('abort')
+    }).catch(e => e as Error)
+    await tick()
+    const waiting = db.all('SELECT k FROM t').then(rows => ({rows, mirror: [...mirror]}))
+    inside()
+    expect((await failed).message).to.equal('abort')
+    expect(await waiting).to.deep.equal({rows: [], mirror: []})
+  })
+})

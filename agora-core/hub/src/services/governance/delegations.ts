@@ -1,6 +1,7 @@
 import {POWERS} from '@agora/protocol'
 import type {DelegationBody, Power} from '@agora/protocol'
 import type {Ctx} from '../context.js'
+import type {GrantRow} from '../cache.js'
 import {fail, sanitize} from '../context.js'
 import type {Principal} from '../agents.js'
 import {cleanMission} from '../agents.js'
@@ -20,23 +21,35 @@ export interface Grant {
   scope: string
 }
 
-interface GrantRow {agent_id: string; powers: string; granted_at: number; expires_at: number; note: string; scope: string; revoked_at: number | null}
 
 function toGrant(r: GrantRow): Grant {
   return {agent_id: r.agent_id, powers: JSON.parse(r.powers) as Power[], granted_at: r.granted_at, expires_at: r.expires_at, note: r.note, scope: r.scope}
 }
 
-/** The seat's live grant: not revoked and not expired by the hub clock. */
+/** The seat's live grant: not revoked and not expired by the hub clock (read from the in-memory mirror). */
 export function activeGrant(ctx: Ctx, agent: string): Grant | null {
-  // A context without a database (the pure closure-engine unit tests) has no grants.
-  if (!ctx.q) return null
-  const r = ctx.q.get<GrantRow>(`SELECT * FROM delegations WHERE agent_id = ? AND revoked_at IS NULL AND expires_at > ?
-    ORDER BY granted_at DESC LIMIT 1`, agent, ctx.now())
+  // A context without a grant mirror (the pure closure-engine unit tests) has no grants.
+  const rows = ctx.cache.grants?.get(agent)
+  if (!rows) return null
+  const now = ctx.now()
+  const r = latest(rows.filter(g => g.revoked_at == null && g.expires_at > now))
   return r ? toGrant(r) : null
 }
 
+/** The row granted last (the later row on a tie), as `ORDER BY granted_at DESC LIMIT 1` picks it. */
+function latest(rows: GrantRow[]): GrantRow | undefined {
+  let best: GrantRow | undefined
+  for (const g of rows) if (!best || g.granted_at >= best.granted_at) best = g
+  return best
+}
+
 export function activeGrants(ctx: Ctx): Grant[] {
-  return ctx.q.all<GrantRow>('SELECT * FROM delegations WHERE revoked_at IS NULL AND expires_at > ? ORDER BY agent_id', ctx.now()).map(toGrant)
+  const out: Grant[] = []
+  for (const agent of [...(ctx.cache.grants?.keys() ?? [])].sort()) {
+    const g = activeGrant(ctx, agent)
+    if (g) out.push(g)
+  }
+  return out
 }
 
 /** Does `agent` hold one of `powers` scoped to `channel` (or `*`)? */
@@ -66,9 +79,9 @@ export function reportsIn(ctx: Ctx, agent: string, channel: string): boolean {
  * the thread it settled.
  */
 export function reportedIn(ctx: Ctx, agent: string, channel: string, at: number): boolean {
-  if (!ctx.q) return false
-  const r = ctx.q.get<GrantRow>(`SELECT * FROM delegations WHERE agent_id = ? AND granted_at <= ? AND expires_at > ?
-    AND (revoked_at IS NULL OR revoked_at > ?) ORDER BY granted_at DESC LIMIT 1`, agent, at, at, at)
+  const rows = ctx.cache.grants?.get(agent)
+  if (!rows) return false
+  const r = latest(rows.filter(g => g.granted_at <= at && g.expires_at > at && (g.revoked_at == null || g.revoked_at > at)))
   return !!r && reaches(toGrant(r), channel)
 }
 
@@ -79,7 +92,7 @@ export function isReportingDelegate(ctx: Ctx, agent: string): boolean {
 export type GrantInput = DelegationBody
 
 /** PUT /admin/delegation: one active grant per seat; the new grant replaces the old one. */
-export function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Grant {
+export async function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Promise<Grant> {
   if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
   const a = ctx.cache.agents.get(input.agent_id)
   if (!a) fail(404, `no agent '${input.agent_id}'; register it first (POST /agents)`)
@@ -105,36 +118,41 @@ export function grantDelegation(ctx: Ctx, p: Principal, input: GrantInput): Gran
   if (note.length > 200) fail(400, `note is ${note.length} characters; the limit is 200`)
   const now = ctx.now()
   const grant: Grant = {agent_id: a.id, powers, granted_at: now, expires_at: now + ttl, note, scope}
-  ctx.q.tx(() => {
-    ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', now, a.id)
-    ctx.q.run('INSERT INTO delegations (agent_id, powers, granted_at, expires_at, note, scope) VALUES (?, ?, ?, ?, ?, ?)',
+  await ctx.db.tx(async () => {
+    await ctx.db.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', now, a.id)
+    await ctx.db.run('INSERT INTO delegations (agent_id, powers, granted_at, expires_at, note, scope) VALUES (?, ?, ?, ?, ?, ?)',
       a.id, JSON.stringify(powers), now, grant.expires_at, note, scope)
+    // The mirror changes with the rows (a rollback reloads it): the alerts below already read the new grant.
+    ctx.cache.revokeGrants(a.id, now)
+    ctx.cache.addGrant({agent_id: a.id, powers: JSON.stringify(powers), granted_at: now, expires_at: grant.expires_at, note, scope, revoked_at: null})
     if (mission !== undefined) {
-      ctx.q.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
+      await ctx.db.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
       a.mission = mission
     }
-    syncHubAlerts(ctx)
+    await syncHubAlerts(ctx)
     const where = scope === '' ? 'hub-wide' : scope === '*' ? 'in every channel' : `in ${scope}`
     const until = new Date(grant.expires_at * 1000).toISOString()
-    alertHub(ctx, `delegation: ${a.id} granted ${powers.join(', ')} ${where} until ${until} by ${p.id}${note ? ` — ${note}` : ''}`,
+    await alertHub(ctx, `delegation: ${a.id} granted ${powers.join(', ')} ${where} until ${until} by ${p.id}${note ? ` — ${note}` : ''}`,
       {data: {delegation: grant}})
     if (ctx.cache.isMember('hub-alerts', a.id)) {
-      alertHub(ctx, `you hold a delegation: ${powers.join(', ')} ${where} until ${until}`, {to: [a.id], data: {delegation: grant}})
+      await alertHub(ctx, `you hold a delegation: ${powers.join(', ')} ${where} until ${until}`, {to: [a.id], data: {delegation: grant}})
     }
   })
   return grant
 }
 
 /** DELETE /admin/delegation/{a} */
-export function revokeDelegation(ctx: Ctx, p: Principal, agent: string): {agent_id: string; revoked: boolean} {
+export async function revokeDelegation(ctx: Ctx, p: Principal, agent: string): Promise<{agent_id: string; revoked: boolean}> {
   if (!p.operator) fail(403, 'revoking a delegation needs an operator seat or the admin key')
   if (!ctx.cache.agents.has(agent)) fail(404, `no agent '${agent}'`)
   const live = activeGrant(ctx, agent)
-  ctx.q.tx(() => {
-    ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', ctx.now(), agent)
+  await ctx.db.tx(async () => {
+    const now = ctx.now()
+    await ctx.db.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', now, agent)
+    ctx.cache.revokeGrants(agent, now)
     if (live) {
-      alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) revoked by ${p.id}`)
-      syncHubAlerts(ctx)
+      await alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) revoked by ${p.id}`)
+      await syncHubAlerts(ctx)
     }
   })
   return {agent_id: agent, revoked: !!live}
@@ -143,19 +161,23 @@ export function revokeDelegation(ctx: Ctx, p: Principal, agent: string): {agent_
 /** GET /admin/delegations: every grant ever made, newest first, with its state. */
 export function delegationHistory(ctx: Ctx): Array<Grant & {state: string; revoked_at: number | null}> {
   const now = ctx.now()
-  return ctx.q.all<GrantRow>('SELECT * FROM delegations ORDER BY granted_at DESC, rowid DESC').map(r => ({
+  const rows = [...ctx.cache.grants.values()].flat().reverse()
+  // Newest first; a tie keeps the later insertion first (as the rowid order did).
+  return rows.sort((x, y) => y.granted_at - x.granted_at).map(r => ({
     ...toGrant(r), revoked_at: r.revoked_at,
     state: r.revoked_at != null ? 'revoked' : r.expires_at <= now ? 'expired' : 'active',
   }))
 }
 
 /** A permanent hub ban ends the target's delegation (docs/protocol.md#governance); runs inside the ban's transaction. */
-export function revokeOnBan(ctx: Ctx, agent: string, by: string): void {
+export async function revokeOnBan(ctx: Ctx, agent: string, by: string): Promise<void> {
   const live = activeGrant(ctx, agent)
   if (!live) return
-  ctx.q.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', ctx.now(), agent)
-  alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) ended by a hub ban from ${by}`)
-  syncHubAlerts(ctx)
+  const now = ctx.now()
+  await ctx.db.run('UPDATE delegations SET revoked_at = ? WHERE agent_id = ? AND revoked_at IS NULL', now, agent)
+  ctx.cache.revokeGrants(agent, now)
+  await alertHub(ctx, `delegation: ${agent}'s grant (${live.powers.join(', ')}) ended by a hub ban from ${by}`)
+  await syncHubAlerts(ctx)
 }
 
 /** A `moderation` grant covers hub scope when hub-wide or `*`, and a channel when scoped to it (or `*`/hub-wide). */

@@ -6,20 +6,21 @@ import {channelMeta, getRow, parseValue} from '../store.js'
 import {isDm} from '../channels.js'
 import {activeGrant} from './delegations.js'
 import {currentText, sliceFor} from './texts.js'
+import {mapInOrder} from '../in-order.js'
 
 export const HUB_READ_WITH = 'read_charter() / GET /charter'
 const channelReadWith = (c: string): string => `read_charter(channel="${c}") / GET /channels/${c}/charter`
 
 interface Receipt {version: number; read_at: number; view: string}
 
-export function receiptOf(ctx: Ctx, agent: string, scope: string): Receipt | undefined {
-  return ctx.q.get<Receipt>('SELECT version, read_at, view FROM charter_receipts WHERE agent = ? AND scope = ?', agent, scope)
+export async function receiptOf(ctx: Ctx, agent: string, scope: string): Promise<Receipt | undefined> {
+  return await ctx.db.get<Receipt>('SELECT version, read_at, view FROM charter_receipts WHERE agent = ? AND scope = ?', agent, scope)
 }
 
 /** Reading records delivery: the version served and which slice (`full` when the whole text was served). */
-export function recordReceipt(ctx: Ctx, agent: string, scope: string, version: number, view: string): void {
-  ctx.q.run(`INSERT INTO charter_receipts (agent, scope, version, read_at, view) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (agent, scope) DO UPDATE SET version = MAX(version, excluded.version), read_at = excluded.read_at,
+export async function recordReceipt(ctx: Ctx, agent: string, scope: string, version: number, view: string): Promise<void> {
+  await ctx.db.run(`INSERT INTO charter_receipts (agent, scope, version, read_at, view) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (agent, scope) DO UPDATE SET version = CASE WHEN excluded.version > charter_receipts.version THEN excluded.version ELSE charter_receipts.version END, read_at = excluded.read_at,
     view = excluded.view`, agent, scope, version, ctx.now(), view)
 }
 
@@ -39,9 +40,9 @@ function viewCovers(served: string, view: string[]): boolean {
 }
 
 /** whoami.hub_charter: a pointer, never the text. */
-export function hubCharterPointer(ctx: Ctx, a: AgentRec): Record<string, unknown> {
-  const cur = currentText(ctx, 'charter')
-  const r = receiptOf(ctx, a.id, 'hub')
+export async function hubCharterPointer(ctx: Ctx, a: AgentRec): Promise<Record<string, unknown>> {
+  const cur = await currentText(ctx, 'charter')
+  const r = await receiptOf(ctx, a.id, 'hub')
   const view = seatView(ctx, a)
   const current = r !== undefined && r.version >= cur.version
   const viewCurrent = current && viewCovers(r.view, view)
@@ -50,71 +51,71 @@ export function hubCharterPointer(ctx: Ctx, a: AgentRec): Record<string, unknown
 }
 
 /** GET /charter[?full]: the seat's slice (or the whole text), recording a receipt. */
-export function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Record<string, unknown> {
-  const cur = currentText(ctx, 'charter')
+export async function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Promise<Record<string, unknown>> {
+  const cur = await currentText(ctx, 'charter')
   const view = seatView(ctx, a)
   const slice = full ? {text: cur.text, sliced: false} : sliceFor(cur.text, view)
-  recordReceipt(ctx, a.id, 'hub', cur.version, slice.sliced ? view.join(',') : 'full')
+  await recordReceipt(ctx, a.id, 'hub', cur.version, slice.sliced ? view.join(',') : 'full')
   return {version: cur.version, text: slice.text, sliced: slice.sliced, view, your_receipt: cur.version, current: true,
     updated_by: cur.updated_by, updated_at: cur.updated_at}
 }
 
 /** The hub charter text to inline in a channel charter read when the reader is behind (records nothing). */
-export function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Record<string, unknown> | null {
-  const cur = currentText(ctx, 'charter')
-  const r = receiptOf(ctx, a.id, 'hub')
+export async function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Promise<Record<string, unknown> | null> {
+  const cur = await currentText(ctx, 'charter')
+  const r = await receiptOf(ctx, a.id, 'hub')
   if (r && r.version >= cur.version) return null
   const slice = full ? {text: cur.text, sliced: false} : sliceFor(cur.text, seatView(ctx, a))
   return {version: cur.version, text: slice.text, sliced: slice.sliced}
 }
 
-function liveCharterVersion(ctx: Ctx, channel: string): number | null {
-  const row = getRow(ctx, channel, `fs/${CHARTER_PATH}`)
+async function liveCharterVersion(ctx: Ctx, channel: string): Promise<number | null> {
+  const row = await getRow(ctx, channel, `fs/${CHARTER_PATH}`)
   if (!row || row.value_json == null || (parseValue(row) as {deleted?: unknown} | null)?.deleted === true) return null
   return row.version
 }
 
 /** The charter gate of the post pipeline: a `norms_required` room refuses posts until the sender's receipt is current. */
-export function charterGate(ctx: Ctx, channel: string, sender: string): void {
-  if (isDm(channel) || !channelMeta(ctx, channel).norms_required) return
-  const version = liveCharterVersion(ctx, channel)
+export async function charterGate(ctx: Ctx, channel: string, sender: string): Promise<void> {
+  if (isDm(channel) || !(await channelMeta(ctx, channel)).norms_required) return
+  const version = await liveCharterVersion(ctx, channel)
   if (version === null) return
-  const have = receiptOf(ctx, sender, channel)?.version ?? null
+  const have = (await receiptOf(ctx, sender, channel))?.version ?? null
   if (have !== null && have >= version) return
   fail(409, `'${channel}' requires reading its charter (version ${version}) before posting; you have ${have === null ? 'not read it' : `read version ${have}`}, read it with ${channelReadWith(channel)} and retry`)
 }
 
 /** /owed.charters: one row per charter the seat is behind on. */
-export function owedCharters(ctx: Ctx, a: AgentRec): Record<string, unknown>[] {
+export async function owedCharters(ctx: Ctx, a: AgentRec): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = []
-  const hub = hubCharterPointer(ctx, a)
+  const hub = await hubCharterPointer(ctx, a)
   if (!hub.current || !hub.view_current) {
     rows.push({scope: 'hub', version: hub.version, your_receipt: hub.your_receipt, read_with: HUB_READ_WITH, gated: false,
       reason: hub.current ? 'view' : 'version'})
   }
-  const behind = ctx.q.all<{channel: string; version: number; receipt: number | null}>(`SELECT s.channel AS channel, s.version AS version,
+  const behind = await ctx.db.all<{channel: string; version: number; receipt: number | null}>(`SELECT s.channel AS channel, s.version AS version,
     r.version AS receipt FROM members m JOIN store s ON s.channel = m.channel AND s.key = ?
     LEFT JOIN charter_receipts r ON r.agent = m.agent_id AND r.scope = m.channel
     WHERE m.agent_id = ? AND s.value_json IS NOT NULL AND (r.version IS NULL OR r.version < s.version) ORDER BY s.channel`,
   `fs/${CHARTER_PATH}`, a.id)
   for (const b of behind) {
-    if (isDm(b.channel) || liveCharterVersion(ctx, b.channel) === null) continue
+    if (isDm(b.channel) || await liveCharterVersion(ctx, b.channel) === null) continue
     rows.push({scope: b.channel, version: b.version, your_receipt: b.receipt, read_with: channelReadWith(b.channel),
-      gated: !!channelMeta(ctx, b.channel).norms_required, reason: 'version'})
+      gated: !!(await channelMeta(ctx, b.channel)).norms_required, reason: 'version'})
   }
   return rows
 }
 
 /** GET /admin/charter/receipts (scope hub) and GET /channels/{c}/charter/receipts: every seat in scope, read or not. */
-export function receiptsFor(ctx: Ctx, scope: string, seats: string[], version: number): Record<string, unknown>[] {
-  return seats.sort().map(agent => {
-    const r = receiptOf(ctx, agent, scope)
+export async function receiptsFor(ctx: Ctx, scope: string, seats: string[], version: number): Promise<Record<string, unknown>[]> {
+  return mapInOrder(seats.sort(), async agent => {
+    const r = await receiptOf(ctx, agent, scope)
     return {agent, version: r?.version ?? null, read_at: r?.read_at ?? null, view: r?.view ?? null, current: !!r && r.version >= version}
   })
 }
 
-export function channelCharterReceipts(ctx: Ctx, channel: string): Record<string, unknown> {
-  const version = liveCharterVersion(ctx, channel)
+export async function channelCharterReceipts(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
+  const version = await liveCharterVersion(ctx, channel)
   if (version === null) fail(404, `'${channel}' has no charter; its owner can write channel/charter.md`)
-  return {channel, version, receipts: receiptsFor(ctx, channel, ctx.cache.membersOf(channel).map(m => m.agent_id), version)}
+  return {channel, version, receipts: await receiptsFor(ctx, channel, ctx.cache.membersOf(channel).map(m => m.agent_id), version)}
 }

@@ -11,26 +11,26 @@ export interface HubText {version: number; text: string; updated_by: string; upd
 const packaged = (name: 'rules' | 'charter'): string => (name === 'rules' ? HUB_RULES_V0 : HUB_CHARTER_V0)
 
 /** The text in force: the stored row, or the packaged v0. */
-export function currentText(ctx: Ctx, name: 'rules' | 'charter'): HubText {
-  const r = ctx.q.get<HubText>('SELECT version, text, updated_by, updated_at FROM hub_texts WHERE name = ?', name)
+export async function currentText(ctx: Ctx, name: 'rules' | 'charter'): Promise<HubText> {
+  const r = await ctx.db.get<HubText>('SELECT version, text, updated_by, updated_at FROM hub_texts WHERE name = ?', name)
   return r ?? {version: 0, text: packaged(name), updated_by: 'hub', updated_at: null}
 }
 
 /** Publish a new version (admin key): versions only grow, text is capped at 256 KiB. */
-export function publishText(ctx: Ctx, name: 'rules' | 'charter', text: string, version: number | undefined, by: string): HubText {
+export async function publishText(ctx: Ctx, name: 'rules' | 'charter', text: string, version: number | undefined, by: string): Promise<HubText> {
   const bytes = Buffer.byteLength(text)
   if (bytes > TEXT_CAP) fail(413, `the ${name} text is ${bytes} bytes; the cap is ${TEXT_CAP}, shorten it`)
   if (!text.trim()) fail(400, `the ${name} text is empty; send the full text to publish`)
-  return ctx.q.tx(() => {
-    const cur = currentText(ctx, name)
+  return ctx.db.tx(async () => {
+    const cur = await currentText(ctx, name)
     const next = version ?? cur.version + 1
     if (next <= cur.version) fail(409, `${name} version ${next} is not above the current version ${cur.version}; send version ${cur.version + 1} or omit it`)
     const row: HubText = {version: next, text, updated_by: by, updated_at: ctx.now()}
-    ctx.q.run(`INSERT INTO hub_texts (name, text, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
+    await ctx.db.run(`INSERT INTO hub_texts (name, text, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (name) DO UPDATE SET text = excluded.text, version = excluded.version, updated_by = excluded.updated_by,
       updated_at = excluded.updated_at`, name, text, next, by, row.updated_at)
     if (name === 'charter') {
-      ctx.q.run('INSERT INTO charter_versions (version, text, updated_by, updated_at) VALUES (?, ?, ?, ?)', next, text, by, row.updated_at)
+      await ctx.db.run('INSERT INTO charter_versions (version, text, updated_by, updated_at) VALUES (?, ?, ?, ?)', next, text, by, row.updated_at)
     }
     return row
   })
@@ -70,9 +70,9 @@ export function sliceFor(text: string, view: string[]): {text: string; sliced: b
 }
 
 /** /charter/history: newest first, ending with the packaged v0. */
-export function charterHistory(ctx: Ctx, limit: number): Record<string, unknown>[] {
-  const cur = currentText(ctx, 'charter').version
-  const rows = ctx.q.all<{version: number; text: string; updated_by: string; updated_at: number}>(
+export async function charterHistory(ctx: Ctx, limit: number): Promise<Record<string, unknown>[]> {
+  const cur = (await currentText(ctx, 'charter')).version
+  const rows = await ctx.db.all<{version: number; text: string; updated_by: string; updated_at: number}>(
     'SELECT version, text, updated_by, updated_at FROM charter_versions ORDER BY version DESC LIMIT ?', limit)
   const out: Record<string, unknown>[] = rows.map(r => ({version: r.version, updated_by: r.updated_by, updated_at: r.updated_at,
     bytes: Buffer.byteLength(r.text), current: r.version === cur}))
@@ -81,9 +81,9 @@ export function charterHistory(ctx: Ctx, limit: number): Record<string, unknown>
 }
 
 /** /charter/versions/{n}: any archived version, v0 always. Records nothing. */
-export function charterVersion(ctx: Ctx, n: number): HubText {
+export async function charterVersion(ctx: Ctx, n: number): Promise<HubText> {
   if (n === 0) return {version: 0, text: HUB_CHARTER_V0, updated_by: 'hub', updated_at: null}
-  const r = ctx.q.get<HubText>('SELECT version, text, updated_by, updated_at FROM charter_versions WHERE version = ?', n)
+  const r = await ctx.db.get<HubText>('SELECT version, text, updated_by, updated_at FROM charter_versions WHERE version = ?', n)
   if (!r) fail(404, `hub charter version ${n} does not exist; list versions with GET /charter/history`)
   return r
 }

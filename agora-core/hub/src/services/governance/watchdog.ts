@@ -15,13 +15,13 @@ function episodeKey(agent: string): string {
   return `dark_watchdog:${agent}`
 }
 
-function readEpisode(ctx: Ctx, agent: string): Episode | null {
-  const r = ctx.q.get<{value: string}>('SELECT value FROM meta WHERE key = ?', episodeKey(agent))
+async function readEpisode(ctx: Ctx, agent: string): Promise<Episode | null> {
+  const r = await ctx.db.get<{value: string}>('SELECT value FROM meta WHERE key = ?', episodeKey(agent))
   return r ? (JSON.parse(r.value) as Episode) : null
 }
 
-function writeEpisode(ctx: Ctx, agent: string, e: Episode): void {
-  ctx.q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+async function writeEpisode(ctx: Ctx, agent: string, e: Episode): Promise<void> {
+  await ctx.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     episodeKey(agent), JSON.stringify(e))
 }
 
@@ -36,29 +36,29 @@ function shown(ctx: Ctx, channel: string): string {
  * debts. The episode record lives in `meta` so a restart neither repeats nor forgets it; a new episode
  * alerts only when the last alert is at least 6 h old. Returns the seats alerted.
  */
-export function sweepDark(ctx: Ctx): string[] {
-  if (isPaused(ctx)) return []
+export async function sweepDark(ctx: Ctx): Promise<string[]> {
+  if (await isPaused(ctx)) return []
   const alerted: string[] = []
-  ctx.q.tx(() => {
-    syncHubAlerts(ctx)
+  await ctx.db.tx(async () => {
+    await syncHubAlerts(ctx)
     const now = ctx.now()
     for (const a of ctx.cache.agents.values()) {
       if (a.retired_at != null) continue
-      const episode = readEpisode(ctx, a.id)
-      const offline = ctx.presence.row(a.id).state === 'offline' && !activeHubBlock(ctx, a.id)
-      const debts = offline ? (computeOwed(ctx, a.id).to_answer as Array<{channel: string; seq: number; escalated: boolean}>).filter(d => d.escalated) : []
+      const episode = await readEpisode(ctx, a.id)
+      const offline = ctx.presence.row(a.id).state === 'offline' && !await activeHubBlock(ctx, a.id)
+      const debts = offline ? ((await computeOwed(ctx, a.id)).to_answer as Array<{channel: string; seq: number; escalated: boolean}>).filter(d => d.escalated) : []
       if (debts.length === 0) {
-        if (episode?.open) writeEpisode(ctx, a.id, {...episode, open: false})
+        if (episode?.open) await writeEpisode(ctx, a.id, {...episode, open: false})
         continue
       }
       if (episode?.open) continue
       if (episode && now - episode.alerted_at < REALERT_GUARD) continue
       const where = debts.slice(0, 10).map(d => `${shown(ctx, d.channel)}#${d.seq}`).join(', ')
-      alertHub(ctx, `AGENT DARK: ${a.id} is offline with ${debts.length} escalated debt${debts.length === 1 ? '' : 's'} (${where})`, {
+      await alertHub(ctx, `AGENT DARK: ${a.id} is offline with ${debts.length} escalated debt${debts.length === 1 ? '' : 's'} (${where})`, {
         title: `AGENT DARK ${a.id}`, to: reportingDelegates(ctx),
         data: {alert: 'agent_dark', agent: a.id, escalated: debts.length},
       })
-      writeEpisode(ctx, a.id, {alerted_at: now, open: true})
+      await writeEpisode(ctx, a.id, {alerted_at: now, open: true})
       alerted.push(a.id)
     }
   })
