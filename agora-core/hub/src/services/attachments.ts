@@ -59,7 +59,7 @@ export async function readBlob(ctx: Ctx, channel: string, id: string): Promise<{
   if (!/^[0-9a-f]{64}$/.test(id)) fail(400, 'an attachment id is 64 lowercase hex characters (its sha256)')
   const row = await ctx.db.get<BlobMeta & {bytes: Buffer}>('SELECT * FROM blobs WHERE channel = ? AND id = ?', channel, id)
   if (!row) fail(404, `no attachment '${id}' in '${channel}'`)
-  const refs = await ctx.db.get<{total: number; live: number}>(`SELECT count(*) AS total, SUM(retracted_at IS NULL) AS live FROM messages
+  const refs = await ctx.db.get<{total: number; live: number}>(`SELECT count(*) AS total, SUM(CASE WHEN retracted_at IS NULL THEN 1 ELSE 0 END) AS live FROM messages
     WHERE channel = ? AND data_json LIKE ?`, channel, `%"attachments":%${id}%`)
   if (refs && refs.total > 0 && !refs.live) fail(404, `attachment '${id}' was withdrawn: every message that carried it was retracted`)
   const declared = row.content_type

@@ -27,19 +27,28 @@ interface Shared {
   bodyBytes: number
 }
 
-/** Viewer-independent parts, computed once per message object (one fan-out reuses them). */
-const sharedMemo = new WeakMap<StoredMessage, Shared>()
+/**
+ * Viewer-independent parts, computed once per message object (one fan-out reuses them). The
+ * promise is memoized, so the sockets of one fan-out, which all ask at once, share one read.
+ */
+const sharedMemo = new WeakMap<StoredMessage, Promise<Shared>>()
 
-async function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
+function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
   let s = sharedMemo.get(m)
   if (!s) {
-    const base = wireMessage(m)
-    const state = m.retracted_at == null && isObligation(m) ? (o.state ?? await threadState(ctx, m)) : undefined
-    const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? ((await getMessage(ctx, m.reply_to))?.sender ?? null) : null
-    s = {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
+    s = computeShared(ctx, m, o)
     sharedMemo.set(m, s)
+    // A failed read is not memoized: the next viewer tries again.
+    s.catch(() => sharedMemo.delete(m))
   }
   return s
+}
+
+async function computeShared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
+  const base = wireMessage(m)
+  const state = m.retracted_at == null && isObligation(m) ? (o.state ?? await threadState(ctx, m)) : undefined
+  const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? ((await getMessage(ctx, m.reply_to))?.sender ?? null) : null
+  return {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
 }
 
 /** Seconds a debt has been waiting, minus time the hub spent paused. */

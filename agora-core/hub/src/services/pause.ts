@@ -3,7 +3,7 @@ import type {Ctx} from './context.js'
 interface PauseRow {since: number; until: number | null; reason: string; by: string}
 
 async function pauses(ctx: Ctx): Promise<PauseRow[]> {
-  ctx.pauseCache ??= await ctx.db.all<PauseRow>('SELECT since, until, reason, by FROM hub_pauses ORDER BY id')
+  ctx.pauseCache ??= await ctx.db.all<PauseRow>('SELECT since, until, reason, "by" FROM hub_pauses ORDER BY id')
   return ctx.pauseCache
 }
 
@@ -36,7 +36,7 @@ export async function pausedOverlap(ctx: Ctx, from: number, to: number): Promise
 export async function startPause(ctx: Ctx, reason: string, by: string): Promise<PauseRow> {
   const open = await currentPause(ctx)
   if (open) return open
-  await ctx.db.run('INSERT INTO hub_pauses (since, reason, by) VALUES (?, ?, ?)', ctx.now(), reason, by)
+  await ctx.db.run('INSERT INTO hub_pauses (since, reason, "by") VALUES (?, ?, ?)', ctx.now(), reason, by)
   ctx.pauseCache = null
   return await currentPause(ctx) as PauseRow
 }
