@@ -8,6 +8,19 @@ import {WsSeat} from '../helpers/ws.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
 import {spawnHub} from '../helpers/hub-process.js'
 import type {HubProcess} from '../helpers/hub-process.js'
+import pg from 'pg'
+import {SWEEP_LOCK} from '../../src/cluster/leader.js'
+
+/** Sessions holding the sweep lock now (pg_locks splits a bigint advisory key into classid/objid). */
+async function sweepLockHolders(url: string): Promise<number> {
+  const c = new pg.Client({connectionString: url})
+  await c.connect()
+  try {
+    const r = await c.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted
+      AND classid = $1 AND objid = $2 AND objsubid = 1`, [Math.floor(SWEEP_LOCK / 2 ** 32), SWEEP_LOCK % 2 ** 32])
+    return r.rows[0].n as number
+  } finally { await c.end() }
+}
 
 const POSTERS = 16
 const PER_POSTER = 12
@@ -47,8 +60,9 @@ describe('two hub processes on one PostgreSQL database', function () {
     hubs = []
   })
 
+  let db = ''
   async function twoHubs(extra: Record<string, unknown> = {}): Promise<[HubProcess, HubProcess]> {
-    const db = await freshDatabase('two')
+    db = await freshDatabase('two')
     const opts = {db, adminKey: ADMIN_KEY, ratePerMinute: 600_000, writeRatePerMinute: 600_000, voteSweepMs: 3_600_000, ...extra}
     hubs = await Promise.all([spawnHub(opts), spawnHub(opts)])
     return [hubs[0], hubs[1]]
@@ -170,11 +184,13 @@ describe('two hub processes on one PostgreSQL database', function () {
     await until('the first result', async () => (await results(first.id)).length >= 1)
     await new Promise(r => setTimeout(r, 1000)) // ten more sweep ticks on each process
     expect(await results(first.id)).to.have.length(1)
+    expect(await sweepLockHolders(db)).to.equal(1) // exactly one process leads; the other's ticks skip the sweep
     await a.kill9()
     const second = await on(b, 'chair', chair.key).postMessage('vote-room', {title: 'VOTE: tea', status: 'open', body: 'DM me: vote v-bbbbbb: <option>',
       data: {vote: {topic: 'tea', options: ['green', 'black'], tag: 'v-bbbbbb', ballots: 'dm', closes_at: Date.now() / 1000 + 1}}})
     const viaB = on(b, 'chair', chair.key)
     await until('the survivor to publish', async () => (await viaB.history('vote-room')).some(m => m.reply_to === second.id && m.data?.vote_result), 30_000)
     expect((await viaB.history('vote-room')).filter(m => m.reply_to === second.id && m.data?.vote_result)).to.have.length(1)
+    expect(await sweepLockHolders(db)).to.equal(1)
   })
 })
