@@ -222,6 +222,14 @@ async function seedObligations(url: string, keys: Record<string, string>): Promi
   return n
 }
 
+// `--db postgres://…` (an empty database) or `--db postgres` (a throw-away cluster): the PostgreSQL figures (pg.bench.ts).
+const dbFlag = process.argv.indexOf('--db')
+const dbArg = dbFlag >= 0 ? process.argv[dbFlag + 1] : process.argv.find((a) => a.startsWith('--db='))?.slice(5)
+if (dbArg !== undefined) {
+  if (dbArg !== 'postgres' && !/^postgres(ql)?:\/\//.test(dbArg)) throw new Error(`--db ${dbArg}: use --db postgres://user@host/emptydb, or --db postgres for a throw-away cluster (SQLite is the default without --db)`)
+  await (await import('./pg.bench.js')).benchPostgres(dbArg)
+  process.exit(0)
+}
 // `--hub=up,child` (default both). BENCH_PROFILE=<dir> (child only) writes <dir>/inbox.cpuprofile of the /inbox phase.: `up` is what a user runs, `child` the lean baseline for comparison.
 const modes = (process.argv.find((a) => a.startsWith('--hub='))?.slice(6) ?? 'up,child').split(',')
 for (const m of modes) if (m !== 'up' && m !== 'child') throw new Error(`--hub=${m}: use up, child or up,child`)

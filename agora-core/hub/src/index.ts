@@ -1,6 +1,9 @@
 import type {AddressInfo} from 'node:net'
-import {openDb, SUPPORTED_CLIENTS} from './db/open.js'
-import {sqliteStorage} from './db/sqlite-storage.js'
+import {SUPPORTED_CLIENTS} from './db/open.js'
+import {DB_FORMS, selectDb} from './db/target.js'
+import {openStorage} from './db/open-storage.js'
+import {joinCluster} from './cluster/join.js'
+import {isSweepLeader} from './cluster/attach.js'
 import {createCtx} from './services/context.js'
 import type {ResolvedOptions} from './services/context.js'
 import {ensureCommons} from './services/channels.js'
@@ -19,9 +22,11 @@ import type {DoorOptions} from './http/server.js'
 export {HUB_VERSION}
 export type {SweepReport}
 export {SUPPORTED_CLIENTS}
+export {parseDbTarget} from './db/target.js'
+export {exportPostgres, importPostgres, postgresHubsConnected} from './db/pg-lazy.js'
 
 export interface HubOptions {
-  /** SQLite file path or ':memory:'. */
+  /** SQLite file path, ':memory:', or a postgres:// URL. */
   db: string
   /** Default '127.0.0.1'. */
   host?: string
@@ -46,7 +51,7 @@ export interface HubOptions {
   isLeader?: () => Promise<boolean>
   /** Unix seconds (float); injectable clock for tests. */
   now?: () => number
-  /** Database client; only 'better-sqlite3' is supported. */
+  /** Database client: 'better-sqlite3' (a file path) or 'pg' (a postgres:// URL); read from `db` when absent. */
   client?: string
   /** WS keepalive ping interval in ms (a peer silent for one interval is terminated). Default 20000. */
   wsPingMs?: number
@@ -113,7 +118,8 @@ function resolve(o: HubOptions): ResolvedOptions & {door: DoorOptions} {
   for (const k of Object.keys(o)) {
     if (!KNOWN.has(k)) throw new Error(`unknown hub option '${k}'; supported: ${[...KNOWN].join(', ')}`)
   }
-  if (!o.db) throw new Error("hub option 'db' is required: a SQLite file path or ':memory:'")
+  if (!o.db) throw new Error(`hub option 'db' is required: ${DB_FORMS}`)
+  selectDb(o.db, o.client)
   if (!o.adminKey) throw new Error("hub option 'adminKey' is required")
   const port = o.port ?? 8765
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`hub option 'port' must be 0-65535, got ${port}`)
@@ -142,8 +148,10 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   }
   const sweepBudgetMs = positive('sweepBudgetMs', options.sweepBudgetMs, 2000)
   if (options.isLeader !== undefined && typeof options.isLeader !== 'function') throw new Error("hub option 'isLeader' must be an async function answering true or false")
-  const db = await openDb(opts.db, options.client)
-  const ctx = createCtx(opts, sqliteStorage(db.sql))
+  const db = await openStorage(opts.db, options.client)
+  const ctx = createCtx(opts, db.storage)
+  // PostgreSQL: shared budgets, other processes' events, sweep leadership (cluster/join.ts); SQLite: nothing.
+  const cluster = await joinCluster(ctx, db)
   await ctx.cache.load()
   await ctx.db.tx(async () => {
     await ensureCommons(ctx)
@@ -162,19 +170,23 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       server.listen(opts.port, opts.host, () => ok())
     })
   } catch (err) {
+    await cluster?.stop()
     await db.close()
     throw err
   }
   const port = (server.address() as AddressInfo).port
+  // Only the process holding the sweep lock sweeps (always true on SQLite); a caller's isLeader narrows it further.
+  const callerLeader = options.isLeader
   const scheduler = new Scheduler(ctx, {
-    isLeader: options.isLeader, voteSweepMs: opts.voteSweepMs, darkSweepMs: opts.darkSweepMs,
+    isLeader: async () => (await isSweepLeader(ctx)) && (callerLeader ? await callerLeader() : true),
+    voteSweepMs: opts.voteSweepMs, darkSweepMs: opts.darkSweepMs,
     budgetMs: sweepBudgetMs,
   })
   scheduler.start()
   let closing: Promise<void> | null = null
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host
   return {
-    url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: opts.db,
+    url: `http://${host}:${port}`, port, adminKey: opts.adminKey, db: db.label,
     async sweepVotes() {
       const r = (await scheduler.run({only: ['votes']})).results.votes
       return typeof r === 'number' ? r : 0
@@ -196,6 +208,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         ctx.bus.closing = true
         ctx.bus.wakeAll()
         await done
+        await cluster?.stop()
         await db.close()
       })()
       return closing

@@ -19,7 +19,7 @@ export interface UpFlagSpec { type: 'string' | 'integer'; description: string; m
 export const UP_FLAGS: Record<keyof UpFlags, UpFlagSpec> = {
   host: {type: 'string', description: 'interface to bind (default 127.0.0.1; env AGORA_HOST)'},
   port: {type: 'integer', description: 'TCP port, 0 picks a free one (default 8765; env AGORA_PORT)', min: 0, max: 65535},
-  db: {type: 'string', description: 'SQLite database file (default <home>/agora.db; env AGORA_DB)'},
+  db: {type: 'string', description: 'SQLite database file or postgres://user@host:5432/db URL (default <home>/agora.db; env AGORA_DB)'},
   home: {type: 'string', description: 'agora home directory (default ~/.agora; env AGORA_HOME)'},
   'notify-dir': {type: 'string', description: "where per-seat notify files go (default: the home); '' disables them"},
 }
@@ -58,13 +58,25 @@ export function resolveUpSettings(flags: UpFlags, env: NodeJS.ProcessEnv = proce
     home,
     host: flags.host ?? (env.AGORA_HOST?.trim() || '127.0.0.1'),
     port,
-    db: resolve(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
+    db: dbSetting(flags.db ?? (env.AGORA_DB?.trim() || stored.db_path || join(home, 'agora.db'))),
     ratePerMinute: envNumber(env, 'AGORA_RATE_PER_MINUTE', 60, false),
     writeRatePerMinute: envNumber(env, 'AGORA_WRITE_RATE_PER_MINUTE', 120, false),
     toCloseMinAge: envNumber(env, 'AGORA_TO_CLOSE_MIN_AGE', 300, true),
     notifyDir: notify === undefined ? home : notify === '' ? null : resolve(notify),
     stopWithParent: env.AGORA_STOP_WITH_PARENT?.trim() !== '0',
   }
+}
+
+/**
+ * A file path is made absolute; a value with a URL scheme (postgres://…) is passed on as written,
+ * and the hub refuses any scheme it does not serve, naming what works (never a directory `postgres:`).
+ */
+export function dbSetting(value: string): string {
+  const v = value.trim()
+  if (v === ':memory:' || !/^[a-z][a-z0-9+.-]+:/i.test(v)) return resolve(value)
+  if (/^postgres(ql)?:\/\/./i.test(v)) return v
+  const shown = v.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
+  throw new Error(`--db '${shown}' is not supported: pass a SQLite file path (./agora.db) or a PostgreSQL URL (postgres://user@host:5432/agora)`)
 }
 
 /**

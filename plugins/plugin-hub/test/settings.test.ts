@@ -29,4 +29,13 @@ describe('resolveUpSettings', () => {
     expect(() => resolveUpSettings({}, {AGORA_PORT: 'x', AGORA_HOME: '/tmp/a'})).to.throw(/AGORA_PORT=x/)
     expect(() => resolveUpSettings({}, {AGORA_RATE_PER_MINUTE: '0', AGORA_HOME: '/tmp/a'})).to.throw(/AGORA_RATE_PER_MINUTE=0/)
   })
+
+  it('keeps a postgres:// URL from --db or AGORA_DB as written, and refuses another scheme naming both forms', () => {
+    const url = 'postgres://agora@db.internal:5432/agora'
+    expect(resolveUpSettings({home: '/tmp/a', db: url}, {}).db).to.equal(url)
+    expect(resolveUpSettings({home: '/tmp/a'}, {AGORA_DB: 'postgresql://agora@db/agora'}).db).to.equal('postgresql://agora@db/agora')
+    expect(resolveUpSettings({home: '/tmp/a', db: 'rel/hub.db'}, {}).db).to.equal(resolve('rel/hub.db'))
+    expect(() => resolveUpSettings({home: '/tmp/a', db: 'postgres:'}, {})).to.throw(/'postgres:' is not supported: pass a SQLite file path/)
+    expect(() => resolveUpSettings({home: '/tmp/a'}, {AGORA_DB: 'sqlite://x.db'})).to.throw(/PostgreSQL URL \(postgres:\/\//)
+  })
 })

@@ -6,7 +6,13 @@ import {join, resolve} from 'node:path'
 
 /** The database `agora up` serves from this home: --db, else config.json db_path, else <home>/agora.db. */
 export function hubDbPath(home: string, flag?: string): string {
-  return resolve(flag ?? (readConfig(home).db_path || join(home, 'agora.db')))
+  const value = flag ?? (readConfig(home).db_path || join(home, 'agora.db'))
+  return isPostgresUrl(value) ? value.trim() : resolve(value)
+}
+
+/** A postgres:// (or postgresql://) URL rather than a SQLite file path. */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value.trim())
 }
 
 /**

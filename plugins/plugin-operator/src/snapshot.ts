@@ -89,6 +89,7 @@ export interface BackupResult extends SnapshotCheck {
  * read-only, so a running hub keeps writing), verified before it is given its final name.
  */
 export async function backupDatabase(dbPath: string, file: string): Promise<BackupResult> {
+  if (/^postgres(ql)?:\/\//i.test(dbPath)) return backupPostgres(dbPath, file)
   const source = resolve(dbPath)
   const target = resolve(file)
   if (!existsSync(source)) throw new Error(`no hub database at ${source}; pass --db or check db_path in config.json`)
@@ -114,4 +115,31 @@ export async function backupDatabase(dbPath: string, file: string): Promise<Back
   }
   renameSync(partial, target)
   return {...check, file: target, db: source}
+}
+
+/**
+ * A PostgreSQL hub's snapshot: every table read in one REPEATABLE READ READ ONLY transaction into
+ * a new SQLite file (@agora/hub exportPostgres), so it is the same artifact a SQLite hub backs up
+ * to, checked by the same verifier, and restorable into either kind of database.
+ */
+async function backupPostgres(url: string, file: string): Promise<BackupResult> {
+  const target = resolve(file)
+  if (existsSync(target)) throw new Error(`${target} already exists; choose a new file name (a backup never overwrites)`)
+  const partial = join(dirname(target), `.${randomBytes(6).toString('hex')}.agora-backup.partial`)
+  const {exportPostgres} = await import('@agora/hub')
+  try {
+    await exportPostgres(url, partial)
+  } catch (error) {
+    rmSync(partial, {force: true})
+    throw error
+  }
+  chmodSync(partial, 0o600)
+  const check = verifySnapshot(partial)
+  if (!check.verified) {
+    rmSync(partial, {force: true})
+    const bad = check.ledgers.filter((l) => !l.intact).map((l) => `${l.channel}@${l.broken_at}`).join(', ')
+    throw new Error(`the snapshot did not verify (integrity ${check.integrity}${bad ? `; broken ledgers ${bad}` : ''}); the live database may be damaged — nothing was written`)
+  }
+  renameSync(partial, target)
+  return {...check, file: target, db: url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')}
 }

@@ -153,6 +153,17 @@ const STEPS: Step[] = [
       `CREATE INDEX turn_tokens_agent ON turn_tokens (agent_id)`,
     ],
   },
+  {
+    // Rate-limit state shared by every hub process on one PostgreSQL database (cluster/pg-budgets.ts);
+    // a single SQLite process keeps it in memory and leaves these empty.
+    name: '0010_pg_budgets',
+    sql: [
+      `CREATE TABLE budget_buckets (kind TEXT NOT NULL, agent TEXT NOT NULL, tokens DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL, PRIMARY KEY (kind, agent))`,
+      `CREATE TABLE budget_spends (kind TEXT NOT NULL, agent TEXT NOT NULL, id TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, agent, id))`,
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length
@@ -161,6 +172,9 @@ export const STEP_NAMES: readonly string[] = STEPS.map(s => s.name)
 
 /** A knex migration source: the schema lives in code, versioned by step name. */
 export class CodeMigrationSource implements Knex.MigrationSource<Step> {
+  /** `translate` turns a step's SQLite text into another dialect's (dialect-sql.ts); identity for SQLite. */
+  constructor(private readonly translate: (sql: string) => string = sql => sql) {}
+
   async getMigrations(): Promise<Step[]> {
     return STEPS
   }
@@ -170,10 +184,13 @@ export class CodeMigrationSource implements Knex.MigrationSource<Step> {
   }
 
   async getMigration(step: Step): Promise<Knex.Migration> {
+    const translate = this.translate
     return {
       async up(knex: Knex) {
+        // The shared text is translated; a step's dialect-only statements (FTS5 / tsvector) are already in their dialect.
         const postgres = /^(pg|postgres)/.test(String(knex.client.config.client))
-        for (const sql of [...step.sql, ...((postgres ? step.postgres : step.sqlite) ?? [])]) await knex.raw(sql)
+        for (const sql of step.sql) await knex.raw(translate(sql))
+        for (const sql of (postgres ? step.postgres : step.sqlite) ?? []) await knex.raw(sql)
       },
       async down() {
         throw new Error('agora migrations are forward-only')

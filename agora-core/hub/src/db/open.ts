@@ -4,7 +4,8 @@ import {existsSync, mkdirSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {CodeMigrationSource, STEP_NAMES} from './migrations.js'
 
-export const SUPPORTED_CLIENTS = ['better-sqlite3'] as const
+/** 'better-sqlite3' for a file path or ':memory:', 'pg' for a postgres:// URL (open-pg.ts). */
+export const SUPPORTED_CLIENTS = ['better-sqlite3', 'pg'] as const
 
 export interface OpenedDb {
   /** Only when migrations ran at open: a file already at the latest schema never loads knex. */
@@ -19,8 +20,8 @@ export interface OpenedDb {
  * interleave.
  */
 export async function openDb(filename: string, client = 'better-sqlite3'): Promise<OpenedDb> {
-  if (!(SUPPORTED_CLIENTS as readonly string[]).includes(client)) {
-    throw new Error(`database client '${client}' is not supported; the hub runs on SQLite through 'better-sqlite3'`)
+  if (client !== 'better-sqlite3') {
+    throw new Error(`database client '${client}' does not open a SQLite file; the hub runs on SQLite through 'better-sqlite3' or on PostgreSQL through 'pg' with db: postgres://user@host:5432/agora`)
   }
   if (filename !== ':memory:') mkdirSync(dirname(filename), {recursive: true})
   const current = filename !== ':memory:' && existsSync(filename) ? openCurrent(filename) : null

@@ -49,7 +49,7 @@ export function leaseRoutes(ctx: Ctx): Router {
     // Lease rows are store writes: they draw from the same per-seat write budget as fs and store.
     const out = await ctx.budgets.spendWrite(a.id, () => takeLeases(ctx, {channel: ch.name, workspace: b.workspace, paths: b.paths, mode: b.mode, ttl_s: b.ttl_s, note: b.note, holder: a.id, operator: p.operator}))
     if ('conflicts' in out) {
-      ctx.budgets.refundWriteToken(a.id) // nothing was leased
+      await ctx.budgets.refundWriteToken(a.id) // nothing was leased
       const sentence = conflictSentence(out.conflicts, (c) => ctx.cache.isMember(c, a.id))
       send(res, {detail: `nothing was leased: ${sentence}; ask the holder, wait for the expiry, or lease other paths`,
         conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)

@@ -32,15 +32,17 @@ export function storeRoutes(ctx: Ctx): Router {
     const body = validate('storePut', req.body)
     await pauseGate(ctx, p.operator, ch.name)
     if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its store is read-only`)
-    ctx.budgets.requireWriteToken(a.id)
-    // The work-plane key kinds (claim: park/wait, phase:, gate:, queue:, ruling:, work:) are checked first.
-    const kind = await checkWorkKey(ctx, {channel: ch.name, key: storeKey(param(req, 'key')), value: losslessField(req, 'value') ?? body.value,
-      expectVersion: body.expect_version, actor: a.id, operator: p.operator})
-    const written = await ctx.budgets.spendWrite(a.id, () => ctx.db.tx(async () => putValue(ctx, {
-      channel: ch.name, key: param(req, 'key'), value: kind.value,
-      expectVersion: kind.expectVersion, actor: a.id, operator: p.operator,
-      channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
-    })))
+    // The write token is taken first (refunded on a refusal); then the work-plane key kinds (claim: park/wait,
+    // phase:, gate:, queue:, ruling:, work:) are checked before the CAS write.
+    const written = await ctx.budgets.spendWrite(a.id, async () => {
+      const kind = await checkWorkKey(ctx, {channel: ch.name, key: storeKey(param(req, 'key')), value: losslessField(req, 'value') ?? body.value,
+        expectVersion: body.expect_version, actor: a.id, operator: p.operator})
+      return ctx.db.tx(async () => putValue(ctx, {
+        channel: ch.name, key: param(req, 'key'), value: kind.value,
+        expectVersion: kind.expectVersion, actor: a.id, operator: p.operator,
+        channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
+      }))
+    })
     send(res, written)
   })
   return r

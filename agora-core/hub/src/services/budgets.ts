@@ -1,4 +1,6 @@
 import {AgoraError} from '@agora/protocol'
+import type {PostGrant, PostSpend} from './budget-book.js'
+import {refusals} from './budget-book.js'
 
 /** A 429 that knows when to come back: the HTTP layer sends it as `Retry-After`, WS as `retry_after`. */
 export class RateLimited extends AgoraError {
@@ -69,6 +71,34 @@ export class Budgets {
   constructor(ratePerMinute: number, private readonly now: () => number, write: WriteBudget) {
     this.posting = new TokenBuckets(ratePerMinute, Budgets.BURST, now)
     this.writes = new TokenBuckets(write.perMinute, write.burst, now)
+  }
+
+  /**
+   * The post pipeline's budget step (BudgetBook): every check and spend runs synchronously before
+   * the returned promise settles, so nothing interleaves: 429 on an empty bucket, 403/429 for a
+   * critical, an interrupt past its budget downgraded to next_turn.
+   */
+  async spendPost(agent: string, o: PostSpend): Promise<PostGrant> {
+    const wait = this.posting.wait(agent)
+    if (wait > 0) throw refusals.posting(wait)
+    if (o.critical) {
+      if (!o.operator) throw refusals.criticalNotOperator()
+      const cw = this.criticalWait(agent)
+      if (cw > 0) throw refusals.critical(cw)
+    }
+    const downgraded = o.urgency === 'interrupt' && !this.interruptAvailable(agent)
+    const urgency: PostGrant['urgency'] = downgraded ? 'next_turn' : o.urgency
+    this.posting.take(agent)
+    if (o.critical) this.spendCritical(agent)
+    if (urgency === 'interrupt') this.spendInterrupt(agent)
+    return {urgency, downgraded}
+  }
+
+  /** Give back what spendPost took for a post that was then refused. */
+  async refundPost(agent: string, o: PostSpend, grant: PostGrant): Promise<void> {
+    this.posting.refund(agent)
+    if (o.critical) this.refundCritical(agent)
+    if (grant.urgency === 'interrupt') this.refundInterrupt(agent)
   }
 
   /** Seconds to wait before a token is available, or 0 when one would be taken now. */

@@ -1,6 +1,7 @@
 import {AgoraError} from '@agora/protocol'
 import {Bus} from './bus.js'
 import {Budgets} from './budgets.js'
+import type {BudgetBook} from './budget-book.js'
 import {Cache} from './cache.js'
 import {Presence} from './presence.js'
 import type {Storage} from '../db/port.js'
@@ -32,7 +33,8 @@ export interface Ctx {
   db: Storage
   cache: Cache
   bus: Bus
-  budgets: Budgets
+  /** Per-seat rate budgets: in memory (SQLite, one process) or in PostgreSQL (shared by every process). */
+  budgets: BudgetBook
   now(): number
   /** The last authenticated call per seat (minimal presence). */
   lastSeen: Map<string, number>

@@ -12,7 +12,6 @@ import {normalizeStructured} from './normalize.js'
 import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
-import {RateLimited} from './budgets.js'
 
 export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
@@ -66,23 +65,11 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
   for (const t of to) {
     if (!ctx.cache.isMember(channel, t)) fail(400, `to names '${t}', who is not a member of '${channel}'; invite them or DM them`)
   }
-  ctx.budgets.requirePostingToken(me)
-  if (input.critical) {
-    if (!principal.operator) fail(403, 'critical is reserved for operators; use urgency=interrupt for something urgent')
-    const wait = ctx.budgets.criticalWait(me)
-    if (wait > 0) throw new RateLimited(`critical budget exhausted (5 per hour); retry in ${Math.ceil(wait)}s or use urgency=interrupt`, wait)
-  }
-  let urgency = input.urgency ?? 'inbox'
-  let downgraded = false
-  if (urgency === 'interrupt' && !ctx.budgets.interruptAvailable(me)) {
-    urgency = 'next_turn'
-    downgraded = true
-  }
-  // Budgets are spent before the first await below (and given back on a refusal), so concurrent
-  // posts from one seat cannot all pass the checks above.
-  ctx.budgets.takePostingToken(me)
-  if (input.critical) ctx.budgets.spendCritical(me)
-  if (urgency === 'interrupt') ctx.budgets.spendInterrupt(me)
+  // Checked and spent in one step (given back on a refusal), so concurrent posts from one seat,
+  // through this process or another on the same database, cannot all pass the checks.
+  const spend = {critical: !!input.critical, operator: principal.operator, urgency: input.urgency ?? 'inbox'}
+  const grant = await ctx.budgets.spendPost(me, spend)
+  const {urgency, downgraded} = grant
   let m: StoredMessage
   try {
     m = await ctx.db.tx(async () => {
@@ -98,9 +85,7 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
       return row
     })
   } catch (err) {
-    ctx.budgets.refundPostingToken(me)
-    if (input.critical) ctx.budgets.refundCritical(me)
-    if (urgency === 'interrupt') ctx.budgets.refundInterrupt(me)
+    await ctx.budgets.refundPost(me, spend, grant)
     if ((err as {dedupe?: boolean}).dedupe) fail(409, `you already posted a notice with key '${norm.dedupeKey}' in '${channel}'; reply to it instead`)
     throw err
   }

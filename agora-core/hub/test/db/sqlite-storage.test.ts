@@ -2,91 +2,155 @@ import {expect} from 'chai'
 import Database from 'better-sqlite3'
 import {Statements} from '../../src/db/statements.js'
 import {SqliteStorage} from '../../src/db/sqlite-storage.js'
+import type {Storage} from '../../src/db/port.js'
+import {openPostgres} from '../../src/db/open-pg.js'
+import type {OpenedPg} from '../../src/db/open-pg.js'
+import {schemaForPostgres} from '../../src/db/dialect-sql.js'
+import {freshDatabase} from '../helpers/pg-cluster.js'
 
-function open(): {db: SqliteStorage; rollbacks: number[]} {
-  const sql = new Database(':memory:')
-  sql.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)')
-  const rollbacks: number[] = []
-  return {db: new SqliteStorage(new Statements(sql), () => { rollbacks.push(1) }), rollbacks}
+const TABLE = 'CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER, r REAL)'
+
+interface Adapter {
+  name: string
+  open(): Promise<{db: Storage; rollbacks: number[]}>
+  close(): Promise<void>
+}
+
+function sqliteAdapter(): Adapter {
+  return {
+    name: 'SQLite',
+    async open() {
+      const sql = new Database(':memory:')
+      sql.exec(TABLE)
+      const rollbacks: number[] = []
+      return {db: new SqliteStorage(new Statements(sql), () => { rollbacks.push(1) }), rollbacks}
+    },
+    async close() {},
+  }
+}
+
+/** PostgreSQL on the throw-away test cluster: one database for the suite, table t made anew per test. */
+function postgresAdapter(): Adapter {
+  let opened: OpenedPg | undefined
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      opened ??= await openPostgres(await freshDatabase('storage'))
+      await opened.knex.raw('DROP TABLE IF EXISTS t')
+      await opened.knex.raw(schemaForPostgres(TABLE))
+      const rollbacks: number[] = []
+      return {db: opened.storage(() => { rollbacks.push(1) }), rollbacks}
+    },
+    async close() {
+      await opened?.close()
+    },
+  }
 }
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
-describe('SqliteStorage (the storage port on SQLite)', () => {
-  it('reads back what it writes, with changes counted', async () => {
-    const {db} = open()
-    expect(await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 1)).to.deep.equal({changes: 1})
-    expect(await db.get('SELECT v FROM t WHERE k = ?', 'a')).to.deep.equal({v: 1})
-    expect(await db.rows('SELECT k, v FROM t')).to.deep.equal([['a', 1]])
-  })
+for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
+  const open = (): ReturnType<Adapter['open']> => adapter.open()
+  describe(`the storage port on ${adapter.name}`, () => {
+    after(() => adapter.close())
 
-  it('rolls back every write of a failed transaction and reports the rollback', async () => {
-    const {db, rollbacks} = open()
-    const failed = db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 1)
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 2)
+    it('reads back what it writes, with changes counted', async () => {
+      const {db} = await open()
+      expect(await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 1)).to.deep.equal({changes: 1})
+      expect(await db.get('SELECT v FROM t WHERE k = ?', 'a')).to.deep.equal({v: 1})
+      expect(await db.rows('SELECT k, v FROM t')).to.deep.equal([['a', 1]])
     })
-    expect(String(await failed.catch(e => e))).to.match(/UNIQUE/)
-    expect(await db.all('SELECT * FROM t')).to.deep.equal([])
-    expect(rollbacks).to.have.length(1)
-  })
 
-  it('keeps a write from outside a transaction out of it, so a rollback never takes it along', async () => {
-    const {db} = open()
-    let inside!: () => void
-    const gate = new Promise<void>(resolve => { inside = resolve })
-    const txDone = db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'tx', 1)
-      await gate
-      throw new Error('abort')
-    }).catch(e => e as Error)
-    await tick()
-    const outside = db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'outside', 2)
-    await tick()
-    inside()
-    expect((await txDone).message).to.equal('abort')
-    await outside
-    expect(await db.all('SELECT k FROM t')).to.deep.equal([{k: 'outside'}])
-  })
-
-  it('joins a nested transaction to the outer one and runs deferred work only after commit', async () => {
-    const {db} = open()
-    const seen: string[] = []
-    await db.tx(async () => {
-      await db.tx(async () => {
-        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'n', 1)
-        db.defer(() => seen.push('deferred'))
+    it('rolls back every write of a failed transaction and reports the rollback', async () => {
+      const {db, rollbacks} = await open()
+      const failed = db.tx(async () => {
+        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 1)
+        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'a', 2)
       })
-      expect(db.inTx()).to.equal(true)
-      seen.push('body')
+      expect(String(await failed.catch(e => e))).to.match(/UNIQUE|unique constraint/)
+      expect(await db.all('SELECT * FROM t')).to.deep.equal([])
+      expect(rollbacks).to.have.length(1)
     })
-    await tick()
-    expect(seen).to.deep.equal(['body', 'deferred'])
-    expect(db.inTx()).to.equal(false)
-  })
 
-  it('drops deferred work of a rolled-back transaction', async () => {
-    const {db} = open()
-    const seen: string[] = []
-    await db.tx(async () => {
-      db.defer(() => seen.push('deferred'))
-      throw new Error('no')
-    }).catch(() => undefined)
-    await tick()
-    expect(seen).to.deep.equal([])
-  })
-
-  it('serializes concurrent transactions: 50 read-modify-write increments lose none', async () => {
-    const {db} = open()
-    await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'c', 0)
-    await Promise.all(Array.from({length: 50}, () => db.tx(async () => {
-      const r = await db.get<{v: number}>('SELECT v FROM t WHERE k = ?', 'c')
+    it('keeps a write from outside a transaction out of it, so a rollback never takes it along', async () => {
+      const {db} = await open()
+      let inside!: () => void
+      let wrote!: () => void
+      const gate = new Promise<void>(resolve => { inside = resolve })
+      const written = new Promise<void>(resolve => { wrote = resolve })
+      const txDone = db.tx(async () => {
+        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'tx', 1)
+        wrote()
+        await gate
+        throw new Error('abort')
+      }).catch(e => e as Error)
+      await written
+      const outside = db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'outside', 2)
       await tick()
-      await db.run('UPDATE t SET v = ? WHERE k = ?', (r?.v ?? 0) + 1, 'c')
-    })))
-    expect(await db.get('SELECT v FROM t WHERE k = ?', 'c')).to.deep.equal({v: 50})
-  })
+      inside()
+      expect((await txDone).message).to.equal('abort')
+      await outside
+      expect(await db.all('SELECT k FROM t')).to.deep.equal([{k: 'outside'}])
+    })
 
+    it('joins a nested transaction to the outer one and runs deferred work only after commit', async () => {
+      const {db} = await open()
+      const seen: string[] = []
+      await db.tx(async () => {
+        await db.tx(async () => {
+          await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'n', 1)
+          db.defer(() => seen.push('deferred'))
+        })
+        expect(db.inTx()).to.equal(true)
+        seen.push('body')
+      })
+      await tick()
+      expect(seen).to.deep.equal(['body', 'deferred'])
+      expect(db.inTx()).to.equal(false)
+    })
+
+    it('drops deferred work of a rolled-back transaction', async () => {
+      const {db} = await open()
+      const seen: string[] = []
+      await db.tx(async () => {
+        db.defer(() => seen.push('deferred'))
+        throw new Error('no')
+      }).catch(() => undefined)
+      await tick()
+      expect(seen).to.deep.equal([])
+    })
+
+    it('serializes concurrent transactions: 50 read-modify-write increments lose none', async () => {
+      const {db} = await open()
+      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'c', 0)
+      await Promise.all(Array.from({length: 50}, () => db.tx(async () => {
+        const r = await db.get<{v: number}>('SELECT v FROM t WHERE k = ?', 'c')
+        await tick()
+        await db.run('UPDATE t SET v = ? WHERE k = ?', (r?.v ?? 0) + 1, 'c')
+      })))
+      expect(await db.get('SELECT v FROM t WHERE k = ?', 'c')).to.deep.equal({v: 50})
+    })
+
+    it('reads counts, sums and whole columns as numbers and keeps fractional seconds exact', async () => {
+      const {db} = await open()
+      await db.run('INSERT INTO t (k, v, r) VALUES (?, ?, ?)', 'a', 2 ** 40, 1764547200.123456)
+      await db.run('INSERT INTO t (k, v, r) VALUES (?, ?, ?)', 'b', 3, 0.5)
+      expect(await db.get('SELECT COUNT(*) AS n, SUM(v) AS s FROM t')).to.deep.equal({n: 2, s: 2 ** 40 + 3})
+      expect(await db.get('SELECT v, r FROM t WHERE k = ?', 'a')).to.deep.equal({v: 2 ** 40, r: 1764547200.123456})
+      expect(await db.rows('SELECT k FROM t WHERE v > ? ORDER BY k', 2)).to.deep.equal([['a'], ['b']])
+    })
+
+    it('leaves a question mark inside a quoted string alone', async () => {
+      const {db} = await open()
+      await db.run("INSERT INTO t (k, v) VALUES ('why?', ?)", 7)
+      expect(await db.get('SELECT k, v FROM t WHERE v = ?', 7)).to.deep.equal({k: 'why?', v: 7})
+    })
+  })
+}
+
+// SQLite only: its one connection makes an outside query wait for the rollback hook; PostgreSQL
+// queries outside a transaction run on other pooled connections and never wait.
+describe('the storage port on SQLite: rollback hook', () => {
   it('finishes an async rollback hook, reading through the port, before a waiting query runs', async () => {
     const sql = new Database(':memory:')
     sql.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)')

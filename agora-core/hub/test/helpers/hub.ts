@@ -5,8 +5,17 @@ import {request as httpRequest} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createHub} from '@agora/hub'
+import {migratedDatabase} from './pg-cluster.js'
 
 export const ADMIN_KEY = 'test-admin-0123456789abcdef0123456789'
+
+/** The database the suites run on: a fresh PostgreSQL database when AGORA_TEST_DB=postgres, else null (a SQLite file). */
+export async function testDatabase(): Promise<string | null> {
+  const kind = process.env.AGORA_TEST_DB?.trim()
+  if (!kind || kind === 'sqlite') return null
+  if (kind === 'postgres') return migratedDatabase('hub')
+  throw new Error(`AGORA_TEST_DB=${kind} is not a test database; use sqlite (default) or postgres`)
+}
 
 export interface Reply<T = any> {
   status: number
@@ -120,10 +129,13 @@ export class TestHub {
 
   get url(): string { return this.hub.url }
 
-  /** A scratch hub on 127.0.0.1:0 over a file database in a fresh temp dir; notify files off. */
+  /**
+   * A scratch hub on 127.0.0.1:0 over a file database in a fresh temp dir; notify files off.
+   * AGORA_TEST_DB=postgres runs the same suites on a fresh database of the throw-away cluster.
+   */
   static async start(opts: HubOptions = {}): Promise<TestHub> {
     const dir = mkdtempSync(join(tmpdir(), 'agora-hub-test-'))
-    const dbPath = opts.db ?? join(dir, 'hub.db')
+    const dbPath = opts.db ?? (await testDatabase() ?? join(dir, 'hub.db'))
     try {
       const hub = await createHub({
         db: dbPath, host: '127.0.0.1', port: 0, adminKey: ADMIN_KEY, notifyDir: opts.notifyDir ?? null,

@@ -38,11 +38,18 @@ describe('createHub', () => {
     expect(err?.message).to.match(/unknown hub option 'burst'; supported: db, host, port/)
   })
 
-  it('refuses a non-positive rate and a non-SQLite client', async () => {
+  it('refuses a non-positive rate, a client that does not match the db, and a db that is neither a path nor a supported URL', async () => {
     const rate = await createHub({db: ':memory:', adminKey: 'x', port: 0, ratePerMinute: 0}).then(() => null, (e: Error) => e)
     expect(rate?.message).to.match(/ratePerMinute/)
     const client = await createHub({db: ':memory:', adminKey: 'x', port: 0, client: 'pg'}).then(() => null, (e: Error) => e)
-    expect(client?.message).to.match(/'pg' is not supported.*better-sqlite3/)
+    expect(client?.message).to.match(/'pg' does not match db ':memory:'.*postgres:\/\/ URL/)
+    const other = await createHub({db: ':memory:', adminKey: 'x', port: 0, client: 'mysql'}).then(() => null, (e: Error) => e)
+    expect(other?.message).to.match(/'mysql' is not supported: use 'better-sqlite3'.*or 'pg'/)
+    for (const db of ['mysql://u@h/db', 'postgres:', 'file:hub.db', 'postgres://user:secret@host']) {
+      const e = await createHub({db, adminKey: 'x', port: 0}).then(() => null, (err: Error) => err)
+      expect(e?.message, db).to.match(/not supported: pass a SQLite file path|names no database/)
+      expect(e?.message, db).to.not.include('secret')
+    }
   })
 
   it('answers unknown routes with a teaching 404 and closes idempotently', async () => {

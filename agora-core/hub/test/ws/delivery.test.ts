@@ -101,7 +101,9 @@ describe('WS delivery is gapless', () => {
     const ws = await WsSeat.connect(h.url, bob.key!)
     seats.push(ws)
     ws.send({type: 'subscribe', channels: ['room'], since: {room: since}})
-    await ws.waitEnvelope(e => e.seq === posted.at(-1), 10_000)
+    // The last post may already have reached the previous connection (a slower store): then there is nothing left to wait for.
+    if (posted.at(-1)! > since) await ws.waitEnvelope(e => e.seq === posted.at(-1), 10_000)
+    else await ws.waitFor(f => f.type === 'subscribed')
     received.push(...ws.channelEnvelopes('room').map(e => e.seq))
     const all = await expected(0)
     expect(posted.length).to.be.greaterThan(50)

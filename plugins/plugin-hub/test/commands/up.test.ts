@@ -122,6 +122,17 @@ describe('agora up', function () {
     expect(existsSync(home)).to.equal(false)
   })
 
+  it('refuses a --db that is neither a file path nor a postgres:// URL with exit 2, naming both, before creating anything', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
+    for (const db of ['postgres:', 'mysql://agora:pw@db/agora']) {
+      const err = await up(home, {}, 0, false, ['--db', db]).then(() => null, (e: Error) => e)
+      expect(err?.message).to.match(/exited 2: .*is not supported: pass a SQLite file path \(\.\/agora\.db\) or a PostgreSQL URL/s)
+      expect(err?.message).to.not.include(':pw@')
+    }
+    expect(existsSync(join(root, 'postgres:'))).to.equal(false)
+    expect(existsSync(home)).to.equal(false)
+  })
+
   it('serves from one lean node child running serve.js with the AGORA_HUB_NODE_OPTIONS flags', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'agora-up-')), 'home')
     const r = await up(home, {AGORA_HUB_NODE_OPTIONS: '--max-semi-space-size=1 --max-old-space-size=512'})

@@ -12,10 +12,13 @@ export default class Backup extends OperatorCommand {
 
 Uses SQLite's online backup API on the database (opened read-only), then checks the snapshot:
 PRAGMA integrity_check must be ok and every channel's ledger must recompute intact. The file is
-written 0600 and only gets its name once it verified.`
+written 0600 and only gets its name once it verified. With --db postgres://… every table is read in
+one REPEATABLE READ transaction (a consistent point in time while hubs keep writing) into the same
+kind of SQLite snapshot, so it verifies the same way and restores into SQLite or PostgreSQL.`
 
-  static examples = ['<%= config.bin %> backup ~/agora-2026-11-30.db', '<%= config.bin %> backup snap.db --db /srv/agora/agora.db --json']
-  static flags = {db: Flags.string({description: 'the hub database (default: config.json db_path, then <home>/agora.db)'})}
+  static examples = ['<%= config.bin %> backup ~/agora-2026-11-30.db', '<%= config.bin %> backup snap.db --db /srv/agora/agora.db --json',
+    '<%= config.bin %> backup snap.db --db postgres://agora@db.internal:5432/agora']
+  static flags = {db: Flags.string({description: 'the hub database: a SQLite file or postgres:// URL (default: config.json db_path, then <home>/agora.db)'})}
 
   async run(): Promise<BackupResult> {
     const {args, flags} = await this.parse(Backup)

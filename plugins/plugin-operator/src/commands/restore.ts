@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 import {chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 
-import {hubDbPath, whyBusy} from '../hub-running.js'
+import {hubDbPath, isPostgresUrl, whyBusy} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
 import {count} from '../render.js'
 import {verifySnapshot} from '../snapshot.js'
@@ -22,9 +22,11 @@ export default class Restore extends OperatorCommand {
   static description = `Install a snapshot as the hub database. Refused while a hub serves that database.
 
 The snapshot is verified first (integrity_check and every ledger). The current database, with its
--wal/-shm, is moved aside to agora.db.before-restore-<time>, never deleted. Needs --yes to replace one.`
+-wal/-shm, is moved aside to agora.db.before-restore-<time>, never deleted. Needs --yes to replace one.
+With --db postgres://… the snapshot is loaded into that database; one that already holds a hub keeps
+it in schema before_restore_<time>.`
 
-  static examples = ['<%= config.bin %> restore ~/agora-2026-11-30.db --yes']
+  static examples = ['<%= config.bin %> restore ~/agora-2026-11-30.db --yes', '<%= config.bin %> restore snap.db --db postgres://agora@db.internal/agora --yes']
   static flags = {
     db: Flags.string({description: 'the hub database to replace (default: config.json db_path, then <home>/agora.db)'}),
     yes: Flags.boolean({description: 'confirm replacing an existing database (it is kept aside)'}),
@@ -40,6 +42,7 @@ The snapshot is verified first (integrity_check and every ledger). The current d
       const bad = snapshot.ledgers.filter((l) => !l.intact).map((l) => `${l.channel}@${l.broken_at}`).join(', ')
       throw new Error(`${snapshot.file} did not verify (integrity ${snapshot.integrity}${bad ? `; broken ledgers ${bad}` : ''}); nothing was changed`)
     }
+    if (isPostgresUrl(db)) return this.intoPostgres(db, snapshot, !!flags.yes)
     const busy = await whyBusy(home, db)
     if (busy) throw new Error(`restore refused: ${busy}; nothing was changed`)
     const preserved: string[] = []
@@ -58,5 +61,18 @@ The snapshot is verified first (integrity_check and every ledger). The current d
     this.log(`restored ${db} from ${snapshot.file}: ${count(snapshot.channels, 'channel')}, ${count(snapshot.messages, 'message')}, verified` +
       `${preserved.length ? `; previous database kept at ${preserved[0]}` : ''}`)
     return {db, preserved, snapshot}
+  }
+
+  /** Into PostgreSQL: refused while a hub is connected; a database holding a hub keeps it in a renamed schema. */
+  private async intoPostgres(url: string, snapshot: SnapshotCheck, yes: boolean): Promise<RestoreResult> {
+    const {importPostgres, postgresHubsConnected} = await import('@agora/hub')
+    const shown = url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
+    const hubs = await postgresHubsConnected(url)
+    if (hubs > 0) throw new Error(`restore refused: ${hubs} hub connection(s) are open on ${shown}; stop every \`agora up\` serving it first; nothing was changed`)
+    const aside = `before_restore_${stamp().toLowerCase()}`
+    const {preserved} = await importPostgres(snapshot.file, url, {replace: yes, aside})
+    this.log(`restored ${shown} from ${snapshot.file}: ${count(snapshot.channels, 'channel')}, ${count(snapshot.messages, 'message')}, verified` +
+      `${preserved ? `; previous tables kept in schema ${preserved}` : ''}`)
+    return {db: shown, preserved: preserved ? [preserved] : [], snapshot}
   }
 }

@@ -1,3 +1,4 @@
+import {migratedDatabase} from '../../../../agora-core/hub/test/helpers/pg-cluster.js'
 import {AgoraClient} from '@agora/client'
 import {cacheKey, writeConfig} from '@agora/home'
 import {createHub} from '@agora/hub'
@@ -24,7 +25,9 @@ export function tempDir(label = 'dir'): string {
 }
 
 /** A real hub on 127.0.0.1:0 over a SQLite FILE, with a clock tests can move. */
-export async function startHub(db = join(tempDir('db'), 'agora.db')): Promise<ClockedHub> {
+export async function startHub(given?: string): Promise<ClockedHub> {
+  // AGORA_TEST_DB=postgres: the same suites against a hub on the throw-away PostgreSQL cluster.
+  const db = given ?? (process.env.AGORA_TEST_DB === 'postgres' ? await migratedDatabase('operator') : join(tempDir('db'), 'agora.db'))
   let offset = 0
   const hub = await createHub({
     adminKey: ADMIN_KEY, db, host: '127.0.0.1', notifyDir: null, port: 0, ratePerMinute: 60_000, voteSweepMs: 3_600_000,

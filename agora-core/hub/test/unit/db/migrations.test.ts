@@ -42,7 +42,7 @@ describe('migrations', () => {
 
   it('refuses a non-SQLite client by name', async () => {
     const err = await openDb(':memory:', 'mysql2').then(() => null, (e: Error) => e)
-    expect(err?.message).to.equal("database client 'mysql2' is not supported; the hub runs on SQLite through 'better-sqlite3'")
+    expect(err?.message).to.equal("database client 'mysql2' does not open a SQLite file; the hub runs on SQLite through 'better-sqlite3' or on PostgreSQL through 'pg' with db: postgres://user@host:5432/agora")
   })
 
   it('opens a file already at the latest schema without knex, and leaves a file with an unknown step to knex', async () => {

@@ -1,0 +1,72 @@
+import type {Ctx} from '../services/context.js'
+import type {Storage} from '../db/port.js'
+import type {OpenedPg} from '../db/open-pg.js'
+import {fromRow, getMessage} from '../services/messages.js'
+import {startListener} from './listener.js'
+import type {Listener} from './listener.js'
+import {SweepLeader} from './leader.js'
+
+const leaders = new WeakMap<Storage, SweepLeader>()
+
+/**
+ * True when this process runs the timed sweeps (votes, dark watchdog, …): always on SQLite (one
+ * process), and on PostgreSQL only in the process holding the sweep lock (leader.ts), so every
+ * sweep fires once however many processes serve the database.
+ */
+export async function isSweepLeader(ctx: {db: Storage}): Promise<boolean> {
+  const leader = leaders.get(ctx.db)
+  return leader ? leader.isLeader() : true
+}
+
+export interface Attached {
+  listener: Listener
+  stop(): Promise<void>
+}
+
+/**
+ * Join this process to the others on one PostgreSQL database: their committed posts and
+ * retractions are read and published to this process's WS subscribers and long-poll waiters,
+ * their membership/agent/channel/pause changes reload this process's mirrors, their hub blocks
+ * cut this process's sockets; and sweeps run only where the sweep lock is held.
+ */
+export async function attachCluster(ctx: Ctx, pg: OpenedPg): Promise<Attached> {
+  const leader = new SweepLeader(() => pg.dedicated())
+  leaders.set(ctx.db, leader)
+  // The newest seq this process knows per channel, so a re-made connection replays what it missed.
+  const known = new Map<string, number>()
+  for (const [channel, seq] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) known.set(channel as string, seq as number)
+  const reload = async (): Promise<void> => {
+    await ctx.cache.load()
+    ctx.metaCache.clear()
+    ctx.pauseCache = null
+  }
+  const listener = await startListener(() => pg.dedicated(), pg.origin, {
+    async message(id, channel, seq) {
+      known.set(channel, Math.max(known.get(channel) ?? 0, seq))
+      const m = await getMessage(ctx, id)
+      if (m) ctx.bus.publish(m)
+    },
+    cache: reload,
+    meta(channel) { ctx.metaCache.delete(channel) },
+    sever(agent) { ctx.bus.sever(agent) },
+    async resync() {
+      await reload()
+      for (const [channel, after] of known) {
+        const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', channel, after)
+        for (const r of rows) {
+          const m = fromRow(r)
+          known.set(channel, m.seq)
+          ctx.bus.publish(m)
+        }
+      }
+    },
+  })
+  return {
+    listener,
+    async stop() {
+      await listener.stop()
+      await leader.stop()
+      leaders.delete(ctx.db)
+    },
+  }
+}

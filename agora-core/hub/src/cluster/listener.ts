@@ -1,0 +1,92 @@
+import type pg from 'pg'
+import {EVENTS} from './triggers.js'
+
+/** What another hub process committed, as its triggers announced it (triggers.ts). */
+export type ClusterEvent =
+  | {k: 'm'; o: string; id: string; c: string; s: number}
+  | {k: 'cache'; o: string}
+  | {k: 'meta'; o: string; c: string}
+  | {k: 'sever'; o: string; a: string}
+
+export interface ClusterHandlers {
+  /** A message row was inserted or retracted elsewhere: read it and publish it in-process. */
+  message(id: string, channel: string, seq: number): Promise<void>
+  /** Agents, channels, members, pauses or blocks changed elsewhere: reload the in-memory mirrors. */
+  cache(): Promise<void>
+  meta(channel: string): void
+  sever(agent: string): void
+  /** The connection was lost and re-made: events in between are unknown, catch up. */
+  resync(): Promise<void>
+}
+
+export interface Listener {
+  /** Resolves once every event received so far has been handled (tests and shutdown). */
+  settled(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * LISTEN on one dedicated connection; events are handled one at a time in arrival (= commit)
+ * order, so a process publishes other processes' posts in the order they were committed. A lost
+ * connection is re-made with backoff, then `resync` replays what may have been missed.
+ */
+export async function startListener(connect: () => Promise<pg.Client>, origin: string, on: ClusterHandlers,
+  log: (line: string) => void = line => process.stderr.write(`${line}\n`)): Promise<Listener> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let chain: Promise<void> = Promise.resolve()
+  const handle = (ev: ClusterEvent): Promise<void> => {
+    if (ev.k === 'm') return on.message(ev.id, ev.c, ev.s)
+    if (ev.k === 'cache') return on.cache()
+    if (ev.k === 'meta') on.meta(ev.c)
+    else if (ev.k === 'sever') on.sever(ev.a)
+    return Promise.resolve()
+  }
+  const enqueue = (job: () => Promise<void>): void => {
+    chain = chain.then(job).catch((err: Error) => log(`agora hub: a cluster event failed: ${err.message}`))
+  }
+  const attach = async (): Promise<void> => {
+    const c = await connect()
+    c.on('notification', n => {
+      if (n.channel !== EVENTS || !n.payload) return
+      let ev: ClusterEvent
+      try { ev = JSON.parse(n.payload) as ClusterEvent } catch { return }
+      if (ev.o === origin) return // this process already published it
+      enqueue(() => handle(ev))
+    })
+    c.on('error', () => { /* 'end' follows and reconnects */ })
+    c.on('end', () => {
+      if (stopped) return
+      client = null
+      log('agora hub: lost the PostgreSQL event connection; reconnecting')
+      void reconnect()
+    })
+    await c.query(`LISTEN ${EVENTS}`)
+    client = c
+  }
+  const reconnect = async (): Promise<void> => {
+    for (let delay = 100; !stopped; delay = Math.min(delay * 2, 5000)) {
+      try {
+        await attach()
+        enqueue(() => on.resync())
+        return
+      } catch {
+        await new Promise(r => setTimeout(r, delay))
+      }
+    }
+  }
+  await attach()
+  return {
+    settled: async () => {
+      let seen: Promise<void>
+      do { seen = chain; await seen } while (seen !== chain)
+    },
+    async stop() {
+      stopped = true
+      const c = client
+      client = null
+      await c?.end().catch(() => undefined)
+      await chain
+    },
+  }
+}

@@ -1,0 +1,63 @@
+import type {Knex} from 'knex'
+
+/** The LISTEN/NOTIFY channel every hub process on one PostgreSQL database shares. */
+export const EVENTS = 'agora_events'
+
+/**
+ * PostgreSQL only: triggers that announce committed changes to the other hub processes. A
+ * trigger's pg_notify is queued inside the writing transaction and delivered at its commit, in
+ * commit order, and dropped on rollback, so no service has to remember to announce anything and
+ * a listener never hears of a row it cannot read yet. `agora.origin` (set on every pooled
+ * connection) lets a process skip its own events: it already published them in-process.
+ * Installed idempotently at open, after the migrations; SQLite has one process and no triggers.
+ */
+const FUNCTION = `
+CREATE OR REPLACE FUNCTION agora_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  origin text := coalesce(current_setting('agora.origin', true), '');
+BEGIN
+  IF TG_TABLE_NAME = 'messages' THEN
+    PERFORM pg_notify('${EVENTS}', json_build_object('k', 'm', 'o', origin, 'id', NEW.id, 'c', NEW.channel, 's', NEW.seq)::text);
+  ELSIF TG_TABLE_NAME = 'blocks' THEN
+    IF NEW.scope = 'hub' THEN
+      PERFORM pg_notify('${EVENTS}', json_build_object('k', 'sever', 'o', origin, 'a', NEW.agent_id)::text);
+    END IF;
+    PERFORM pg_notify('${EVENTS}', json_build_object('k', 'cache', 'o', origin)::text);
+  ELSIF TG_TABLE_NAME = 'store' THEN
+    IF TG_OP = 'DELETE' THEN
+      IF OLD.key = 'channel:meta' THEN
+        PERFORM pg_notify('${EVENTS}', json_build_object('k', 'meta', 'o', origin, 'c', OLD.channel)::text);
+      END IF;
+    ELSIF NEW.key = 'channel:meta' THEN
+      PERFORM pg_notify('${EVENTS}', json_build_object('k', 'meta', 'o', origin, 'c', NEW.channel)::text);
+    END IF;
+  ELSE
+    PERFORM pg_notify('${EVENTS}', json_build_object('k', 'cache', 'o', origin)::text);
+  END IF;
+  RETURN NULL;
+END $$`
+
+const TRIGGERS: Array<[name: string, sql: string]> = [
+  ['agora_messages_insert', 'AFTER INSERT ON messages FOR EACH ROW'],
+  // A retraction re-publishes the tombstone, as the retracting process does in-process.
+  ['agora_messages_retract', 'AFTER UPDATE OF retracted_at ON messages FOR EACH ROW WHEN (NEW.retracted_at IS NOT NULL)'],
+  ['agora_agents_change', 'AFTER INSERT OR UPDATE OR DELETE ON agents FOR EACH STATEMENT'],
+  ['agora_channels_change', 'AFTER INSERT OR UPDATE OR DELETE ON channels FOR EACH STATEMENT'],
+  ['agora_members_change', 'AFTER INSERT OR UPDATE OR DELETE ON members FOR EACH STATEMENT'],
+  ['agora_pauses_change', 'AFTER INSERT OR UPDATE OR DELETE ON hub_pauses FOR EACH STATEMENT'],
+  ['agora_blocks_change', 'AFTER INSERT OR UPDATE ON blocks FOR EACH ROW'],
+  ['agora_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON store FOR EACH ROW'],
+]
+
+export async function installTriggers(knex: Knex): Promise<void> {
+  await knex.transaction(async trx => {
+    // Two processes starting at once must not race on CREATE OR REPLACE.
+    await trx.raw(`SELECT pg_advisory_xact_lock(${0x61676f7201})`)
+    await trx.raw(FUNCTION)
+    for (const [name, when] of TRIGGERS) {
+      const table = /ON (\w+)/.exec(when)![1]
+      await trx.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`)
+      await trx.raw(`CREATE TRIGGER ${name} ${when} EXECUTE FUNCTION agora_announce()`)
+    }
+  })
+}

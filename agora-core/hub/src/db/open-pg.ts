@@ -1,0 +1,58 @@
+import type {Knex} from 'knex'
+import pg from 'pg'
+import {CodeMigrationSource} from './migrations.js'
+import {schemaForPostgres} from './dialect-sql.js'
+import {PgStorage, pgTypes} from './pg-storage.js'
+import {redact} from './target.js'
+import {randomUUID} from 'node:crypto'
+import {installTriggers} from '../cluster/triggers.js'
+
+export interface OpenedPg {
+  knex: Knex
+  url: string
+  /** This process's mark on its writes, so its own change events come back to it as already seen. */
+  origin: string
+  /** The storage port on this database; `onRollback` reloads in-memory mirrors. */
+  storage(onRollback?: () => void | Promise<void>): PgStorage
+  /** A client outside the pool, for LISTEN and session advisory locks; the caller ends it. */
+  dedicated(): Promise<pg.Client>
+  close(): Promise<void>
+}
+
+/** Pool size per hub process: enough for concurrent reads while one transaction waits on the write lock. */
+export const PG_POOL_MAX = 10
+
+/** Connect through knex (pg driver), run every migration step (translated for PostgreSQL), hand back the pool. */
+export async function openPostgres(url: string): Promise<OpenedPg> {
+  const types = pgTypes(pg.types)
+  const origin = randomUUID()
+  const knexFactory = (await import('knex')).default
+  const knex = knexFactory({
+    client: 'pg',
+    connection: {connectionString: url, types, application_name: 'agora-hub'} as Knex.PgConnectionConfig,
+    pool: {
+      min: 1, max: PG_POOL_MAX,
+      afterCreate(conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) {
+        conn.query("SELECT set_config('agora.origin', $1, false)", [origin]).then(() => done(null, conn), (err: Error) => done(err, conn))
+      },
+    },
+    acquireConnectionTimeout: 30_000,
+  })
+  try {
+    await knex.migrate.latest({migrationSource: new CodeMigrationSource(schemaForPostgres), tableName: 'knex_migrations'})
+    await installTriggers(knex)
+  } catch (err) {
+    await knex.destroy()
+    throw new Error(`PostgreSQL at ${redact(url)}: ${(err as Error).message}`)
+  }
+  return {
+    knex, url, origin,
+    storage: (onRollback?: () => void | Promise<void>) => new PgStorage(knex, onRollback),
+    async dedicated() {
+      const client = new pg.Client({connectionString: url, types, application_name: 'agora-hub'})
+      await client.connect()
+      return client
+    },
+    close: () => knex.destroy(),
+  }
+}

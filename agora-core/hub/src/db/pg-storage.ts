@@ -1,0 +1,153 @@
+import {AsyncLocalStorage} from 'node:async_hooks'
+import type {Knex} from 'knex'
+import type pg from 'pg'
+import {flush} from './sqlite-storage.js'
+import type {Dialect, Row, RunResult, Storage} from './port.js'
+
+interface Frame {
+  client: pg.Client
+  deferred: Array<() => void>
+}
+
+/**
+ * Every write transaction takes this transaction-scoped advisory lock first, on every hub
+ * process sharing the database: the services were written against SQLite's one writer at a
+ * time (BEGIN IMMEDIATE), and this gives PostgreSQL the same guarantee across processes, so a
+ * read-then-write inside a transaction (seq, ledger chain, budgets, uniqueness checks) never
+ * interleaves with another. Reads outside transactions run concurrently on the pool.
+ */
+export const WRITE_LOCK = 0x61676f7261 // 'agora'
+
+/**
+ * The PostgreSQL adapter: knex owns the configuration, the pool and the migrations; queries run
+ * on the pooled `pg` clients directly, with the port's `?` placeholders rewritten to `$n` once
+ * per SQL text (knex.raw re-parses bindings on every call, which costs on the hot paths).
+ * A transaction holds one pooled client, found by its callees through AsyncLocalStorage.
+ */
+export class PgStorage implements Storage {
+  readonly dialect: Dialect = 'postgres'
+  private readonly frames = new AsyncLocalStorage<Frame>()
+
+  constructor(private readonly knex: Knex, private readonly onRollback: () => void | Promise<void> = () => {}) {}
+
+  async get<T = Row>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.query(text, params, false)).rows[0] as T | undefined
+  }
+
+  async all<T = Row>(text: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query(text, params, false)).rows as T[]
+  }
+
+  async rows(text: string, ...params: unknown[]): Promise<unknown[][]> {
+    return (await this.query(text, params, true)).rows as unknown[][]
+  }
+
+  async run(text: string, ...params: unknown[]): Promise<RunResult> {
+    // A lone write takes the write lock too, so it never lands between another transaction's read and write.
+    if (!this.frames.getStore()) return this.tx(() => this.run(text, ...params))
+    return {changes: (await this.query(text, params, false)).rowCount ?? 0}
+  }
+
+  inTx(): boolean {
+    return this.frames.getStore() !== undefined
+  }
+
+  async tx<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.frames.getStore()) return fn()
+    const client = await this.acquire()
+    const frame: Frame = {client, deferred: []}
+    let broken: Error | undefined
+    try {
+      // One round trip: BEGIN and the write lock go as one simple-protocol query.
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
+      let result: T
+      try {
+        result = await this.frames.run(frame, fn)
+        await client.query('COMMIT')
+      } catch (err) {
+        await client.query('ROLLBACK').catch((e: Error) => { broken = e })
+        await Promise.resolve(this.onRollback()).catch((e: Error) => process.stderr.write(`agora hub: reloading after a rollback failed: ${e.message}\n`))
+        throw err
+      }
+      flush(frame.deferred)
+      return result
+    } finally {
+      await this.release(client, broken)
+    }
+  }
+
+  defer(fn: () => void): void {
+    const frame = this.frames.getStore()
+    if (frame) frame.deferred.push(fn)
+    else fn()
+  }
+
+  private async query(text: string, params: unknown[], array: boolean): Promise<pg.QueryResult> {
+    const config: pg.QueryArrayConfig | pg.QueryConfig = {
+      text: dollarPlaceholders(text),
+      values: params.map(p => p === undefined ? null : p),
+      ...(array ? {rowMode: 'array' as const} : {}),
+    }
+    const frame = this.frames.getStore()
+    if (frame) return frame.client.query(config as pg.QueryConfig)
+    const client = await this.acquire()
+    let broken: Error | undefined
+    try {
+      return await client.query(config as pg.QueryConfig)
+    } catch (err) {
+      if (!(err as {code?: string}).code) broken = err as Error // no SQLSTATE: the connection itself failed
+      throw err
+    } finally {
+      await this.release(client, broken)
+    }
+  }
+
+  private async acquire(): Promise<pg.Client> {
+    return (await this.knex.client.acquireConnection()) as pg.Client
+  }
+
+  private async release(client: pg.Client, broken?: Error): Promise<void> {
+    // A connection that failed mid-conversation is not handed to the next caller.
+    if (broken) (client as unknown as {__knex__disposed?: Error}).__knex__disposed = broken
+    await this.knex.client.releaseConnection(client)
+  }
+}
+
+const rewritten = new Map<string, string>()
+
+/** `?` → `$1, $2, …`, skipping quoted strings and identifiers; cached per SQL text. */
+export function dollarPlaceholders(text: string): string {
+  let out = rewritten.get(text)
+  if (out !== undefined) return out
+  out = ''
+  let n = 0
+  let quote: string | null = null
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = null
+    } else if (ch === "'" || ch === '"') {
+      quote = ch
+    } else if (ch === '?') {
+      out += `$${++n}`
+      continue
+    }
+    out += ch
+  }
+  if (rewritten.size < 10_000) rewritten.set(text, out)
+  return out
+}
+
+/**
+ * Results read as SQLite gives them: BIGINT and NUMERIC (COUNT, SUM) as JS numbers, booleans
+ * (from comparisons) as 1/0, so services written once read the same values on both dialects.
+ */
+export function pgTypes(builtin: typeof pg.types): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (format === 'binary') return builtin.getTypeParser(oid, format)
+      if (oid === 20 || oid === 1700) return (v: string) => Number(v)
+      if (oid === 16) return (v: string) => (v === 't' ? 1 : 0)
+      return builtin.getTypeParser(oid, format ?? 'text')
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  }
+}

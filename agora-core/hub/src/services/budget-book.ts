@@ -1,0 +1,29 @@
+import {AgoraError} from '@agora/protocol'
+import {RateLimited} from './budgets.js'
+
+/** What a post asks of the budgets, and what it is granted. */
+export type Urgency = 'inbox' | 'next_turn' | 'interrupt'
+export interface PostSpend {critical: boolean; operator: boolean; urgency: Urgency}
+export interface PostGrant {urgency: Urgency; downgraded: boolean}
+
+/**
+ * The per-seat budgets as the services use them: in memory for one SQLite process (budgets.ts),
+ * in the database for several processes on PostgreSQL (cluster/pg-budgets.ts). Each spend is
+ * checked and taken in one step (a refused request gives it back), so concurrent requests from
+ * one seat, through one process or several, cannot all pass the last token.
+ */
+export interface BudgetBook {
+  spendPost(agent: string, spend: PostSpend): Promise<PostGrant>
+  refundPost(agent: string, spend: PostSpend, grant: PostGrant): Promise<void>
+  spendWrite<T>(agent: string, write: () => Promise<T>): Promise<T>
+  spendPosting<T>(agent: string, write: () => Promise<T>): Promise<T>
+  refundWriteToken(agent: string): void | Promise<void>
+}
+
+/** The refusals of the post budget step, worded once for both books. */
+export const refusals = {
+  posting: (wait: number) => new RateLimited(`posting rate limit reached; retry in ${Math.max(0.1, wait).toFixed(1)}s`, wait),
+  criticalNotOperator: () => new AgoraError(403, 'critical is reserved for operators; use urgency=interrupt for something urgent'),
+  critical: (wait: number) => new RateLimited(`critical budget exhausted (5 per hour); retry in ${Math.ceil(wait)}s or use urgency=interrupt`, wait),
+  write: (wait: number) => new RateLimited(`write rate limit reached (fs and store writes); retry in ${Math.max(0.1, wait).toFixed(1)}s, or batch changes into fewer writes`, wait),
+}

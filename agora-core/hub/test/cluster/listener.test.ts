@@ -1,0 +1,100 @@
+import {expect} from 'chai'
+import {openPostgres} from '../../src/db/open-pg.js'
+import type {OpenedPg} from '../../src/db/open-pg.js'
+import {startListener} from '../../src/cluster/listener.js'
+import type {Listener} from '../../src/cluster/listener.js'
+import {SweepLeader} from '../../src/cluster/leader.js'
+import {freshDatabase} from '../helpers/pg-cluster.js'
+
+const INSERT = 'INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+
+async function until(fn: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise(r => setTimeout(r, 10))
+  }
+}
+
+describe('cluster events over LISTEN/NOTIFY (PostgreSQL)', () => {
+  let a: OpenedPg
+  let b: OpenedPg
+  const heard: {a: string[]; b: string[]} = {a: [], b: []}
+  const listeners: Listener[] = []
+
+  before(async () => {
+    const url = await freshDatabase('events')
+    a = await openPostgres(url)
+    b = await openPostgres(url)
+    for (const [name, db] of [['a', a], ['b', b]] as const) {
+      listeners.push(await startListener(() => db.dedicated(), db.origin, {
+        async message(id, channel, seq) { heard[name].push(`m ${id} ${channel} ${seq}`) },
+        async cache() { heard[name].push('cache') },
+        meta(channel) { heard[name].push(`meta ${channel}`) },
+        sever(agent) { heard[name].push(`sever ${agent}`) },
+        async resync() { heard[name].push('resync') },
+      }))
+    }
+  })
+
+  after(async () => {
+    for (const l of listeners) await l.stop()
+    await a.close()
+    await b.close()
+  })
+
+  it('tells the other process of each committed message in commit order, and never the writer itself', async () => {
+    const db = a.storage()
+    await db.tx(async () => {
+      await db.run(INSERT, 'M1', 'room', 1, 'alice', 'message', 'fyi', 'inbox', 1)
+      await db.run(INSERT, 'M2', 'room', 2, 'alice', 'message', 'fyi', 'inbox', 1)
+    })
+    await db.run(INSERT, 'M3', 'room', 3, 'alice', 'message', 'fyi', 'inbox', 1)
+    await until(() => heard.b.length >= 3)
+    expect(heard.b).to.deep.equal(['m M1 room 1', 'm M2 room 2', 'm M3 room 3'])
+    expect(heard.a).to.deep.equal([])
+  })
+
+  it('says nothing of a rolled-back write', async () => {
+    heard.b.length = 0
+    const db = a.storage()
+    await db.tx(async () => {
+      await db.run(INSERT, 'M9', 'room', 9, 'alice', 'message', 'fyi', 'inbox', 1)
+      throw new Error('abort')
+    }).catch(() => undefined)
+    await b.storage().run(INSERT, 'M4', 'room', 4, 'alice', 'message', 'fyi', 'inbox', 1)
+    await until(() => heard.a.length >= 1)
+    expect(heard.a).to.deep.equal(['m M4 room 4'])
+    expect(heard.b).to.deep.equal([])
+  })
+
+  it('announces membership, channel:meta and hub blocks so caches reload and live sockets are cut', async () => {
+    heard.b.length = 0
+    const db = a.storage()
+    await db.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', 'room', 'bob', 'member', 1)
+    await db.run('INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)', 'room', 'channel:meta', '{}', 1, 'alice', 1)
+    await db.run('INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)', 'room', 'plain', '{}', 1, 'alice', 1)
+    await db.run('INSERT INTO blocks (scope, agent_id, imposed_by, imposed_at) VALUES (?, ?, ?, ?)', 'hub', 'mallory', 'olga', 1)
+    await until(() => heard.b.length >= 4)
+    expect(heard.b).to.deep.equal(['cache', 'meta room', 'sever mallory', 'cache'])
+  })
+})
+
+describe('sweep leadership on a session advisory lock (PostgreSQL)', () => {
+  it('grants one process at a time and passes to another when the leader goes away', async () => {
+    const db = await openPostgres(await freshDatabase('leader'))
+    const first = new SweepLeader(() => db.dedicated())
+    const second = new SweepLeader(() => db.dedicated())
+    try {
+      expect(await Promise.all([first.isLeader(), second.isLeader()])).to.deep.equal([true, false])
+      expect(await first.isLeader()).to.equal(true)
+      expect(await second.isLeader()).to.equal(false)
+      await first.stop()
+      expect(await second.isLeader()).to.equal(true)
+      expect(await first.isLeader()).to.equal(false)
+    } finally {
+      await second.stop()
+      await db.close()
+    }
+  })
+})
