@@ -19,6 +19,9 @@ export interface OpenedPg {
   close(): Promise<void>
 }
 
+/** The advisory lock key every hub process takes while migrating (an arbitrary constant: 'agoramig'). */
+const MIGRATION_LOCK = 0x61676f72616d6967n.toString()
+
 /** Pool size per hub process: enough for concurrent reads while one transaction waits on the write lock. */
 export const PG_POOL_MAX = 10
 
@@ -39,8 +42,18 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
     acquireConnectionTimeout: 30_000,
   })
   try {
-    await knex.migrate.latest({migrationSource: new CodeMigrationSource(schemaForPostgres), tableName: 'knex_migrations'})
-    await installTriggers(knex)
+    // Several processes may start at once on a fresh database: knex's own migration lock lives in a table
+    // it must first create, so two first runs race on CREATE TABLE. One session advisory lock, held on a
+    // client outside the pool while migrating, lets one process migrate and the others then find it done.
+    const gate = new pg.Client({connectionString: url, types, application_name: 'agora-hub-migrate'})
+    await gate.connect()
+    try {
+      await gate.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await knex.migrate.latest({migrationSource: new CodeMigrationSource(schemaForPostgres), tableName: 'knex_migrations'})
+      await installTriggers(knex)
+    } finally {
+      await gate.end()
+    }
   } catch (err) {
     await knex.destroy()
     throw new Error(`PostgreSQL at ${redact(url)}: ${(err as Error).message}`)
