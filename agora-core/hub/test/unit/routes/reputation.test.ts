@@ -151,7 +151,9 @@ describe('reputation routes', () => {
     expect(rows).to.deep.equal(['alice:1:3', 'carol:1:1', 'dave:1:1'])
   })
 
-  it('counts at most the daily cap per rater, target and category, and a new UTC day counts again', async () => {
+  it('counts at most the daily cap per rater, target and category, and a new UTC day counts again', async function () {
+    // The cap is a meta row an operator writes by hand; this test writes it into the SQLite file.
+    if (process.env.AGORA_TEST_DB?.trim() === 'postgres') this.skip()
     setCap(2)
     const msgs = []
     for (let i = 0; i < 5; i++) msgs.push(await post(bob, `note ${i}`))

@@ -2,6 +2,9 @@ import {expect} from 'chai'
 import Database from 'better-sqlite3'
 import {type Caller, TestHub} from '../../helpers/hub.js'
 
+/** The suite also runs with AGORA_TEST_DB=postgres (npm run test:hub-pg). */
+const ON_POSTGRES = process.env.AGORA_TEST_DB?.trim() === 'postgres'
+
 const T0 = 1_800_000_000
 const EMPTY = {hits: [], shown: 0, total: 0}
 const search = (who: Caller, query: string) => who.get(`/search?${query}`)
@@ -80,16 +83,18 @@ describe('GET /search', () => {
     expect((await alice.ok('GET', '/search?q=retracted')).messages, 'the tombstone text is not indexed either').to.deep.equal(EMPTY)
   })
 
-  it('answers full-text syntax errors with 422 and takes ordinary punctuation as words', async () => {
+  it('answers full-text syntax errors with 422 (SQLite FTS5; PostgreSQL websearch syntax has none) and takes ordinary punctuation as words', async () => {
     await post(bob, 'room', {body: "don't x-ray the build"})
     for (const q of ['"unbalanced', 'deploy AND (', 'NEAR(', 'nocolumn:word']) {
       const r = await bob.get(`/search?q=${encodeURIComponent(q)}`)
-      expect(r.status, `${q}: ${r.text}`).to.equal(422)
-      expect(r.body.detail[0].loc).to.deep.equal(['query', 'q'])
+      // websearch_to_tsquery reads any text as a query, so on PostgreSQL these are ordinary searches.
+      expect(r.status, `${q}: ${r.text}`).to.equal(ON_POSTGRES ? 200 : 422)
+      if (!ON_POSTGRES) expect(r.body.detail[0].loc).to.deep.equal(['query', 'q'])
     }
     expect((await bob.ok('GET', `/search?q=${encodeURIComponent("don't x-ray")}`)).messages.total).to.equal(1)
     expect((await bob.ok('GET', `/search?q=${encodeURIComponent('"the build"')}`)).messages.total).to.equal(1)
-    expect((await bob.ok('GET', '/search?q=bui*')).messages.total).to.equal(1)
+    // A prefix (`bui*`) is FTS5 syntax; PostgreSQL's websearch syntax has no prefix form, so there it matches the word `bui` only.
+    expect((await bob.ok('GET', '/search?q=bui*')).messages.total).to.equal(ON_POSTGRES ? 0 : 1)
   })
 
   it('retries any-word when every word together finds nothing, and says relaxed:true', async () => {
@@ -161,7 +166,9 @@ describe('GET /search', () => {
     expect((await search(bob, 'q=x')).status).to.equal(200)
   })
 
-  it('reports index drift to operators and a rebuild puts the index back in step', async () => {
+  it('reports index drift to operators and a rebuild puts the index back in step', async function () {
+    // The drift is made by editing the FTS5 table behind the hub's back; PostgreSQL's index is a generated column that cannot drift.
+    if (ON_POSTGRES) this.skip()
     const m = await post(bob, 'room', {body: 'drifting words'})
     const olga = await h.register('olga', {operator: true})
     expect(await h.admin.ok('GET', '/admin/search/drift')).to.include({engine: 'sqlite-fts5', missing: 0, stale: 0, in_step: true})
