@@ -61,7 +61,9 @@ describe('WS delivery is gapless', () => {
     expect(seqsAfterSubscribed(ws, 'room')).to.deep.equal((await expected(since)).filter(s => s !== live.seq))
   })
 
-  it('pages a backlog of several pages in seq order while live posts keep coming, each seq once', async () => {
+  it('pages a backlog of several pages in seq order while live posts keep coming, each seq once', async function () {
+    // 1,300 sequential posts build the backlog: seconds on a quiet box, far more while other suites load it.
+    this.timeout(180_000)
     const poster = await WsSeat.connect(h.url, alice.key!)
     seats.push(poster)
     for (let i = 0; i < 1300; i++) await poster.post('room', {body: `old ${i}`, status: 'fyi'})
