@@ -150,7 +150,7 @@ describe('post gates: rulings acknowledged, the noticeboard contract and an addr
       expect(r.body.data.evidence[0]).to.include({ref: 'out/ship.md@1', verified: true, updated_by: 'bob'})
     })
 
-    it('does not gate the asker, a seat the request does not name, a non-operator request or an operator's fyi note', async () => {
+    it('does not gate the asker, a seat the request does not name, a non-operator request or an operator fyi note', async () => {
       const ask = await olga.postMessage('room', {title: 'ship it', status: 'open', to: ['bob']})
       expect((await send(carol, {body: 'not mine but done', status: 'resolved', reply_to: ask.id})).status).to.equal(200)
       expect((await send(olga, {body: 'closing', status: 'resolved', reply_to: ask.id})).status).to.equal(200)
