@@ -154,6 +154,8 @@ export const ChannelInfoSchema = Type.Object({
   is_dm: Type.Boolean(),
   charter: nullable(Type.Object({path: Type.String(), version: Type.Integer(), updated_by: Type.String(), updated_at: Type.Number()})),
   phases: Type.Array(Type.Unknown()),
+  traffic_policy: Type.Optional(Type.String()),
+  notices: Type.Optional(Type.Array(Type.Unknown())),
 }, closed)
 
 /** One active delegation grant, as whoami and `GET /delegations` serve it. */

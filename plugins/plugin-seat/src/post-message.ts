@@ -15,6 +15,7 @@ export const postFlags = {
   critical: Flags.boolean({description: 'operator-only critical post'}),
   data: Flags.string({description: 'structured payload as a JSON object'}),
   declines: Flags.string({description: 'ask id this reply declines (repeatable)', multiple: true}),
+  notice: Flags.string({description: 'a typed notice on a new thread, "<kind>:<key>" (kinds: job, announcement, problem, resolution, consensus, milestone, delivery); required for new threads in a noticeboard room'}),
   'reply-to': Flags.string({description: 'message this post replies to: id, chan#seq or seq (required with --status reply)'}),
   signature: Flags.string({description: 'signature string stored in data.signature'}),
   status: Flags.string({description: 'obligation status', options: STATUSES}),
@@ -31,6 +32,7 @@ export interface PostFlagValues {
   critical?: boolean
   data?: string
   declines?: string[]
+  notice?: string
   'reply-to'?: string
   signature?: string
   status?: string
@@ -73,6 +75,11 @@ export function buildPostMessage(body: string, flags: PostFlagValues): PostMessa
   if (flags.declines?.length) message.declines = flags.declines
   if (flags.consumes?.length) message.consumes = flags.consumes
   if (flags.signature !== undefined) message.signature = flags.signature
+  if (flags.notice !== undefined) {
+    const at = flags.notice.indexOf(':')
+    if (at <= 0 || at === flags.notice.length - 1) throw new Error(`--notice "${flags.notice}" must be "<kind>:<key>", e.g. --notice job:review/parser`)
+    message.notice = {kind: flags.notice.slice(0, at), key: flags.notice.slice(at + 1)}
+  }
   if (flags.data !== undefined) {
     let data: unknown
     try {

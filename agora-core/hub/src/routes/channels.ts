@@ -13,6 +13,7 @@ import type {PostInput} from '../services/post.js'
 import {wireMessage} from '../services/messages.js'
 import {postBody} from './messages.js'
 import {activeBlock} from '../services/blocks.js'
+import {noticeboardView} from '../services/work/noticeboard.js'
 
 export function channelRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -37,7 +38,7 @@ export function channelRoutes(ctx: Ctx): Router {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const phases = (await openPhases(ctx, [ch.name])).map(p => ({key: p.key, track: p.track, value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
-    send(res, {...(await channelInfo(ctx, ch)), phases})
+    send(res, {...(await channelInfo(ctx, ch)), phases, ...(await noticeboardView(ctx, ch.name))})
   })
 
   r.get('/channels/:c/members', async (req, res) => {

@@ -6,7 +6,7 @@ import {fromRow, getMessage} from './messages.js'
 import {asksOf} from './obligations.js'
 import {normalizeAttachments} from './attachments.js'
 import {citesEvidence, normalizeEvidence} from './evidence.js'
-import {completionReportGate} from './work/completion-report.js'
+import {addresseeEvidenceGate, completionReportGate} from './work/completion-report.js'
 import {holdsChannelPower, reportsIn} from './governance/delegations.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
@@ -87,6 +87,7 @@ export async function normalizeStructured(ctx: Ctx, input: NormalizeInput): Prom
   }
   if ('settled_by' in data) await checkSettledBy(ctx, data, channel, sender, status, parent)
   if ('evidence' in data) completionReportGate(ctx, data, channel, sender, status, parent)
+  addresseeEvidenceGate(ctx, data, channel, sender, status, parent)
   if ('signature' in data) {
     if (typeof data.signature !== 'string') fail(400, 'signature must be a string')
     if (data.signature.length > 1024) fail(400, `signature is ${data.signature.length} characters; the limit is 1024`)

@@ -12,6 +12,7 @@ import {normalizeStructured} from './normalize.js'
 import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
+import {noticeboardGate, rulingsGate} from './work/post-gates.js'
 
 export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
@@ -35,6 +36,7 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
     if (ctx.cache.agents.get(peer)?.retired_at != null) fail(409, `'${peer}' has been retired; this DM takes no new posts`)
     if (to.length === 0) to = [peer]
   }
+  await rulingsGate(ctx, channel, me)
   const registered = (id: string): boolean => ctx.cache.agents.has(id)
   const member = (id: string): boolean => ctx.cache.isMember(channel, id)
   if (!isDm(channel)) to = mergeMentions(to, input.body ?? '', me, registered, member)
@@ -59,6 +61,7 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
   if (!isDm(channel) && merged.asks !== undefined) merged.asks = mergeAskMentions(merged.asks, me, registered, member)
   const hasData = input.data != null || TYPED_KEYS.some(k => input[k] !== undefined)
   const norm = await normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
+  await noticeboardGate(ctx, channel, parent !== undefined, norm.data)
   if (!allNumbersFinite(norm.data)) fail(400, 'data must be strict JSON: NaN and Infinity are not numbers here')
   const dataBytes = hasData ? Buffer.byteLength(stringifyWire(norm.data)) : 0
   if (dataBytes > DATA_CAP) fail(413, `data is ${dataBytes} bytes; the cap is 65536, store bulk content in a file`)

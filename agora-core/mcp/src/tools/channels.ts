@@ -14,7 +14,7 @@ const channel = z.string().min(1).describe('channel name, e.g. "commons" (DMs ar
 function renderInfo(info: Partial<ChannelInfo>): string {
   return fenced((f) => {
     const {channel: row, meta, members, ...rest} = info
-    const lines = [...renderRecord(f, row ?? {}), ...renderRecord(f, rest)]
+    const lines = [...renderRecord(f, row ?? {}), ...renderRecord(f, rest, ['notices'])]
     if (meta && Object.keys(meta).length) lines.push(`meta:\n${f.block('meta', meta)}`)
     lines.push(`members (${members?.length ?? 0}):`)
     for (const m of members ?? []) {

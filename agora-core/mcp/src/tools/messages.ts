@@ -31,6 +31,7 @@ type PostArgs = {
   body: string; title: string; status: string; urgency: string; reply_to?: string; to?: string[]; critical?: boolean
   asks?: z.infer<typeof ask>[]; answers?: string[]; declines?: string[]; consumes?: string[]
   evidence?: Record<string, unknown>[]; settled_by?: string; attachments?: Array<{id: string; filename?: string}>
+  notice?: {kind: string; key: string}
 }
 
 /** The PostMessage body: obligation fields at top level, evidence and settled_by inside data. */
@@ -39,6 +40,7 @@ export function postBody(args: PostArgs): Record<string, unknown> {
   if (args.critical) body.critical = true
   if (args.to?.length) body.to = args.to
   if (args.reply_to) body.reply_to = args.reply_to
+  if (args.notice) body.notice = args.notice
   for (const key of ['asks', 'answers', 'declines', 'consumes', 'attachments'] as const) {
     if (args[key]?.length) body[key] = args[key]
   }
@@ -70,6 +72,11 @@ export function registerMessageTools({server, hub}: ToolContext): void {
       settled_by: z.string().default('').describe('id of the message that settles this thread (sent in data.settled_by)'),
       attachments: z.array(z.object({id: z.string().regex(/^[0-9a-f]{64}$/), filename: z.string().max(200).optional()})).max(8).optional()
         .describe('files uploaded to this channel with put_attachment, by id'),
+      notice: z.object({
+        kind: z.enum(['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']),
+        key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,159}$/),
+      }).optional().describe('a typed notice on a new thread, e.g. {kind:"job", key:"review/parser"}: one live notice per kind and key ' +
+        'from you in a room; a noticeboard room takes new threads only as notices'),
     },
   }, (args) => guarded(async () => posted(await hub.postMessage(args.channel, postBody(args)) as MessageLike)))
 

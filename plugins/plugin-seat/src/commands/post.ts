@@ -17,6 +17,7 @@ export default class Post extends SeatCommand {
     '<%= config.bin %> post ops "need a review" --status open --ask "r1=review PR 12" --ask-to r1=bob',
     '<%= config.bin %> post ops "done" --status reply --reply-to 01J… --answers r1',
     '<%= config.bin %> post ops "on it" --status reply --reply-to "#12"',
+    '<%= config.bin %> post board "need a reviewer for the parser" --notice job:review/parser --status open',
   ]
   static flags = postFlags
 

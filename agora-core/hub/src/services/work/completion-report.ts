@@ -37,3 +37,25 @@ export function completionReportGate(ctx: Ctx, data: Record<string, unknown>, ch
     fail(403, `with peers in '${channel}' (${peers.slice(0, 5).join(', ')}), a completion report also cites an artifact one of them authored (their file, store row or upload), not only your own`)
   }
 }
+
+/**
+ * The addressee gate: a seat the operator named (in `to`, or as an ask's `to`/`assignee`) that marks the
+ * operator's open request `resolved` must show verifiable evidence (an fs, store or blob ref the hub
+ * stamped `verified`); its word alone does not close an operator's request. The asker, operators and
+ * ruling/operational delegates close by authority and are not gated. 403, nothing posted.
+ */
+export function addresseeEvidenceGate(ctx: Ctx, data: Record<string, unknown>, channel: string, sender: string, status: string,
+  parent: StoredMessage | undefined): void {
+  if (status !== 'resolved' || !parent || parent.channel !== channel || !ctx.cache.isOperator(parent.sender)) return
+  if (!['open', 'blocked'].includes(parent.status) || citesEvidence(data)) return
+  if (sender === parent.sender || ctx.cache.isOperator(sender) || holdsChannelPower(ctx, sender, channel, ['ruling', 'operational'])) return
+  if (!namedBy(parent, sender)) return
+  fail(403, `${parent.sender}'s request names you, so resolving it needs verifiable evidence: add data.evidence [{"kind":"fs|store|blob","ref":"..."}] ` +
+    'citing what you delivered (external refs alone are not verifiable), or post status=reply instead')
+}
+
+function namedBy(m: StoredMessage, seat: string): boolean {
+  if ((m.to ?? []).includes(seat)) return true
+  const asks = Array.isArray(m.data?.asks) ? (m.data.asks as {to?: unknown; assignee?: unknown}[]) : []
+  return asks.some(a => !!a && (a.assignee === seat || (Array.isArray(a.to) && a.to.includes(seat))))
+}

@@ -18,6 +18,9 @@ export default class ChannelDescribe extends SeatCommand {
     const members = info.members.map((m) => `${cleanLine(m.agent_id)}${m.role === 'owner' ? ' (owner)' : ''}${m.about ? ` — ${cleanLine(m.about)}` : ''}`)
     this.log(fence(`members of ${ch.name}`, members.join('\n')))
     if (info.charter) this.log(`charter: ${info.charter.path} v${info.charter.version}`)
+    if (info.traffic_policy) this.log(`traffic policy: ${info.traffic_policy}`)
+    const notices = (info.notices ?? []) as {seq: number; sender: string; kind: string; key: string; title: string}[]
+    if (notices.length) this.log(fence(`notices in ${ch.name}`, notices.map((n) => `#${n.seq} ${n.kind}:${cleanLine(n.key)} by ${cleanLine(n.sender)} — ${cleanLine(n.title)}`).join('\n')))
     return info
   }
 }
