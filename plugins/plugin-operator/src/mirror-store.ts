@@ -31,7 +31,9 @@ export function leaseLine(row: StoreEntry): string {
   const until = typeof v.expires_at === 'number' ? iso(v.expires_at) : '-'
   const mode = v.mode === 'shared' ? 'shared' : 'exclusive'
   const note = v.note ? ` · note ${inlineText(v.note)}` : ''
-  return `- ${inlineText(v.holder)} holds ${inlineText(v.path)} (${mode}) until ${until} · workspace ${inlineText(v.workspace)} · v${row.version}${note}`
+  // A row written by an older hub may lack a field: shown as `?`, never as a blank that misreads the line.
+  const field = (x: unknown): string => (x == null || x === '' ? '?' : inlineText(x))
+  return `- ${field(v.holder)} holds ${field(v.path)} (${mode}) until ${until} · workspace ${field(v.workspace)} · v${row.version}${note}`
 }
 
 /** Any other row: the key as a heading, version/author/time, then the value fenced as JSON. */
@@ -55,15 +57,18 @@ export function storeMarkdown(channel: string, url: string, rows: StoreEntry[]):
 
 export interface StoreMirrored { rows: number; leases: number; written: boolean }
 
+/** A row's version and write time: a key deleted and written again (a lease released and retaken) restarts at v1. */
+const stamp = (row: {version: number; updated_at: number}): string => `${row.version}@${row.updated_at}`
+
 /**
- * Rewrite `<dir>/store/<file>.md` when the channel's set of (key, version) moved since the last run
- * (`known` is that set from the state file); values are fetched only then. An empty store leaves no file.
+ * Rewrite `<dir>/store/<file>.md` when the channel's set of (key, version, write time) moved since the
+ * last run (`known` is that set from the state file); values are fetched only then. An empty store leaves no file.
  */
-export async function mirrorStore(hub: AgoraClient, channel: string, file: string, known: Record<string, number>): Promise<StoreMirrored> {
+export async function mirrorStore(hub: AgoraClient, channel: string, file: string, known: Record<string, string>): Promise<StoreMirrored> {
   const listed = await hub.storeList(channel)
   if (listed.length > ROWS_MAX) throw new Error(`${channel} holds ${listed.length} store rows, more than the ${ROWS_MAX} a mirror renders; mirror it with --channels excluding it, or prune rows`)
   const leases = listed.filter((r) => r.key.startsWith(LEASE_PREFIX)).length
-  const same = listed.length === Object.keys(known).length && listed.every((r) => known[r.key] === r.version)
+  const same = listed.length === Object.keys(known).length && listed.every((r) => known[r.key] === stamp(r))
   if (same && (listed.length === 0 || existsSync(file))) return {rows: listed.length, leases, written: false}
   for (const k of Object.keys(known)) delete known[k]
   if (!listed.length) {
@@ -76,7 +81,7 @@ export async function mirrorStore(hub: AgoraClient, channel: string, file: strin
     const row = await hub.storeGet(channel, r.key).catch((err: {status?: number}) => { if (err.status === 404) return null; throw err })
     if (row) rows.push(row)
   }
-  for (const r of rows) known[r.key] = r.version
+  for (const r of rows) known[r.key] = stamp(r)
   const text = storeMarkdown(channel, hub.url, rows)
   mkdirSync(join(file, '..'), {recursive: true})
   const written = !existsSync(file) || readFileSync(file, 'utf8') !== text

@@ -11,8 +11,8 @@ import {cleanLine, iso} from './render.js'
 export interface MirrorState {
   schema: 1
   url: string
-  /** `store`: each row's version at the last render (absent in states written before store rows were mirrored). */
-  channels: Record<string, {last_seq: number; vfs: Record<string, number>; store?: Record<string, number>}>
+  /** `store`: each row's `version@updated_at` at the last render (absent in states written before store rows were mirrored). */
+  channels: Record<string, {last_seq: number; vfs: Record<string, number>; store?: Record<string, string>}>
 }
 
 export interface ChannelMirrored {

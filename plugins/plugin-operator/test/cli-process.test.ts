@@ -60,7 +60,7 @@ describe('cli-process', () => {
     expect(md).to.include('### notes\\:owner\n\n- version: 1\n- by: mira')
     const second = await run(['bin/run.js', 'mirror', dir, '--as', 'mira', '--channels', 'ops'], {AGORA_HOME: home})
     expect(second.code, second.stderr).to.equal(0)
-    expect(second.stdout).to.include('ops: +0 messages').and.include('2 store rows (1 lease)').and.not.include('rendered')
+    expect(second.stdout).to.include('ops: +0 messages').and.include('2 store rows (1 lease)\n').and.include('0 store files rendered')
     expect(readFileSync(join(dir, 'store', 'ops.md'), 'utf8')).to.equal(md)
   })
 })

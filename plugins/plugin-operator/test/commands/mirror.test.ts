@@ -142,4 +142,17 @@ describe('mirror: store rows', () => {
     expect(released.result.channels[0]).to.include({leases: 1, store_written: true})
     expect(storeFile()).to.include('## Leases (1)').and.not.include('alice holds')
   })
+
+  it('re-renders a lease released and taken again at v1 with its new expiry', async () => {
+    await alice.leaseTake('build', {workspace: 'git:root-abc', paths: ['docs/**'], ttl_s: 60})
+    await runCommand(Mirror, args())
+    await alice.leaseRelease('git:root-abc', {paths: ['docs/**']})
+    hub.advance(5)
+    await alice.leaseTake('build', {workspace: 'git:root-abc', paths: ['docs/**'], ttl_s: 3600})
+    const retaken = await runCommand(Mirror, args())
+    expect(retaken.result.channels[0]).to.include({leases: 2, store_written: true})
+    const lease = (await alice.leaseList('git:root-abc')).leases.find((l) => l.holder === 'alice')!
+    expect(lease.version).to.equal(1)
+    expect(storeFile()).to.include(`(exclusive) until ${new Date(lease.expires_at * 1000).toISOString().replace(/\.\d+Z$/, 'Z')}`)
+  })
 })
