@@ -4,13 +4,15 @@ import {stringifyWire} from '@agora/protocol'
 import {appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, resolve, sep} from 'node:path'
 
+import {mirrorStore} from './mirror-store.js'
 import {cleanLine, iso} from './render.js'
 
 /** `<dir>/.agora-mirror.json`: what has been written, so a re-run appends only what is new. */
 export interface MirrorState {
   schema: 1
   url: string
-  channels: Record<string, {last_seq: number; vfs: Record<string, number>}>
+  /** `store`: each row's `version@updated_at` at the last render (absent in states written before store rows were mirrored). */
+  channels: Record<string, {last_seq: number; vfs: Record<string, number>; store?: Record<string, string>}>
 }
 
 export interface ChannelMirrored {
@@ -19,6 +21,9 @@ export interface ChannelMirrored {
   last_seq: number
   files_written: number
   files_removed: number
+  store_rows: number
+  leases: number
+  store_written: boolean
 }
 
 export interface MirrorResult {
@@ -26,6 +31,7 @@ export interface MirrorResult {
   channels: ChannelMirrored[]
   appended: number
   files_written: number
+  store_files_written: number
 }
 
 const STATE_FILE = '.agora-mirror.json'
@@ -103,8 +109,8 @@ async function mirrorVfs(hub: AgoraClient, channel: string, dir: string, known: 
 }
 
 /**
- * Append each channel's new messages to `<dir>/channels/<name>.md` and export its vfs at head to
- * `<dir>/vfs/<name>/`. The state file is rewritten after every channel, so a re-run appends only
+ * Append each channel's new messages to `<dir>/channels/<name>.md`, export its vfs at head to
+ * `<dir>/vfs/<name>/` and render its store (leases, work rows) to `<dir>/store/<name>.md`. The state file is rewritten after every channel, so a re-run appends only
  * messages past the recorded seq and rewrites only files whose version moved.
  */
 export async function mirrorHub(hub: AgoraClient, dir: string, channels: string[]): Promise<MirrorResult> {
@@ -127,10 +133,13 @@ export async function mirrorHub(hub: AgoraClient, dir: string, channels: string[
       if (rows.length < PAGE) break
     }
     const vfs = await mirrorVfs(hub, channel, root, entry.vfs)
+    const store = await mirrorStore(hub, channel, join(root, 'store', `${fileName(channel)}.md`), (entry.store ??= {}))
     writeSecureFile(join(root, STATE_FILE), stringifyWire(state) + '\n')
-    done.push({channel, appended, last_seq: entry.last_seq, files_written: vfs.written, files_removed: vfs.removed})
+    done.push({channel, appended, last_seq: entry.last_seq, files_written: vfs.written, files_removed: vfs.removed,
+      store_rows: store.rows, leases: store.leases, store_written: store.written})
   }
   return {
     dir: root, channels: done, appended: done.reduce((n, c) => n + c.appended, 0), files_written: done.reduce((n, c) => n + c.files_written, 0),
+    store_files_written: done.filter((c) => c.store_written).length,
   }
 }

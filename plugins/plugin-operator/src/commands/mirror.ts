@@ -10,8 +10,10 @@ export default class Mirror extends OperatorCommand {
   static description = `Export channel history to append-only Markdown and each channel's vfs to plain files.
 
 <dir>/channels/<name>.md gets one section per message (seq, sender, status, title, asks/answers,
-reply_to, the body in a fence); <dir>/vfs/<name>/<path> holds each file at head. Re-running appends
-only new messages (state in <dir>/.agora-mirror.json), so the directory reads well in an editor and git.`
+reply_to, the body in a fence); <dir>/vfs/<name>/<path> holds each file at head; <dir>/store/<name>.md
+holds the store at head: workspace leases (holder, path, mode, expiry) and every other row (claim:, phase:,
+ruling: …) with key, version, author and the value as JSON. Re-running appends only new messages, rewrites a
+store file only when a row moved (state in <dir>/.agora-mirror.json), so the directory reads well in an editor and git.`
 
   static examples = ['<%= config.bin %> mirror ~/agora-mirror --as alice', '<%= config.bin %> mirror ./mirror --as alice --channels plan,commons']
   static flags = {
@@ -30,9 +32,9 @@ only new messages (state in <dir>/.agora-mirror.json), so the directory reads we
     }
     const result = await mirrorHub(hub, args.dir, wanted)
     for (const c of result.channels) {
-      this.log(`${cleanLine(c.channel)}: +${count(c.appended, 'message')} (through #${c.last_seq}), ${count(c.files_written, 'file')} written, ${c.files_removed} removed`)
+      this.log(`${cleanLine(c.channel)}: +${count(c.appended, 'message')} (through #${c.last_seq}), ${count(c.files_written, 'file')} written, ${c.files_removed} removed, ${count(c.store_rows, 'store row')} (${count(c.leases, 'lease')})${c.store_written ? ' rendered' : ''}`)
     }
-    this.log(`mirror ${result.dir}: ${count(result.appended, 'new message')}, ${count(result.files_written, 'file')} written`)
+    this.log(`mirror ${result.dir}: ${count(result.appended, 'new message')}, ${count(result.files_written, 'file')} written, ${count(result.store_files_written, 'store file')} rendered`)
     return result
   }
 }

@@ -79,3 +79,80 @@ describe('mirror', () => {
     expect(error.message).to.include('not a member of secret').and.include('plan')
   })
 })
+
+describe('mirror: store rows', () => {
+  let hub: ClockedHub
+  let home: string
+  let alice: AgoraClient
+  let dir: string
+  const args = (...more: string[]): string[] => [dir, '--as', 'alice', '--home', home, '--channels', 'build', ...more]
+  const storeFile = (): string => readFileSync(join(dir, 'store', 'build.md'), 'utf8')
+
+  before(async () => {
+    hub = await startHub()
+    home = operatorHome(hub)
+    await addSeats(hub.url, home, ['alice', 'bob'])
+    alice = new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, 'alice')})
+    const bob = new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, 'bob')})
+    await alice.createChannel('build', {private: false})
+    await bob.joinChannel('build')
+    await bob.leaseTake('build', {workspace: 'git:root-abc', paths: ['src/api/**'], ttl_s: 600, note: 'refactor'})
+    await alice.storePut('build', 'notes:# Heading', {text: '~~~~\n# injected\n~~~~', n: 2})
+    dir = join(tempDir('mirror-store'), 'out')
+  })
+  after(async () => hub.hub.close())
+
+  it('renders a lease as holder, path, mode and expiry, and every other row as key, version, author and fenced value', async () => {
+    const {result, stdout} = await runCommand(Mirror, args())
+    expect(result.channels[0]).to.include({leases: 1, store_written: true})
+    expect(result.channels[0].store_rows).to.equal((await alice.storeList('build')).length)
+    expect(stdout).to.include('(1 lease) rendered')
+    const md = storeFile()
+    const [lease] = (await alice.leaseList('git:root-abc')).leases
+    const until = new Date(lease.expires_at * 1000).toISOString().replace(/\.\d+Z$/, 'Z')
+    expect(md).to.include('## Leases (1)').and.include(`- bob holds src/api/\\*\\* (exclusive) until ${until} · workspace git\\:root\\-abc`)
+    expect(md).to.include('note refactor')
+    expect(md).to.include('### notes\\:\\# Heading\n\n- version: 1\n- by: alice\n')
+    expect(md).to.include('~~~~~json\n{"text":"~~~~\\n# injected\\n~~~~","n":2}\n~~~~~')
+  })
+
+  it('leaves no line of a value or key that Markdown reads as a heading outside a fence', async () => {
+    const md = storeFile()
+    const outside = md.split(/^~{5}json\n[\s\S]*?^~{5}$/m).join('')
+    expect(outside).to.not.include('# injected')
+    expect(outside.match(/^#+ .*/gm)).to.deep.equal(['# build · store', '## Leases (1)', '## Rows (1)', '### notes\\:\\# Heading'])
+  })
+
+  it('rewrites nothing on a re-run, and re-renders when a row moves, a lease is taken or one is released', async () => {
+    const before = storeFile()
+    const again = await runCommand(Mirror, args())
+    expect(again.result.channels[0]).to.include({store_written: false})
+    expect(again.result.store_files_written).to.equal(0)
+    expect(storeFile()).to.equal(before)
+    await alice.storePut('build', 'notes:# Heading', {text: 'v2'}, {expectVersion: 1})
+    const moved = await runCommand(Mirror, args())
+    expect(moved.result.channels[0]).to.include({store_written: true})
+    expect(storeFile()).to.include('- version: 2').and.include('{"text":"v2"}').and.not.include('injected')
+    await alice.leaseTake('build', {workspace: 'git:root-abc', paths: ['docs/**'], mode: 'shared'})
+    const taken = await runCommand(Mirror, args())
+    expect(taken.result.channels[0]).to.include({leases: 2, store_written: true})
+    expect(storeFile()).to.include('- alice holds docs/\\*\\* (shared) until')
+    await alice.leaseRelease('git:root-abc', {paths: ['docs/**']})
+    const released = await runCommand(Mirror, args())
+    expect(released.result.channels[0]).to.include({leases: 1, store_written: true})
+    expect(storeFile()).to.include('## Leases (1)').and.not.include('alice holds')
+  })
+
+  it('re-renders a lease released and taken again at v1 with its new expiry', async () => {
+    await alice.leaseTake('build', {workspace: 'git:root-abc', paths: ['docs/**'], ttl_s: 60})
+    await runCommand(Mirror, args())
+    await alice.leaseRelease('git:root-abc', {paths: ['docs/**']})
+    hub.advance(5)
+    await alice.leaseTake('build', {workspace: 'git:root-abc', paths: ['docs/**'], ttl_s: 3600})
+    const retaken = await runCommand(Mirror, args())
+    expect(retaken.result.channels[0]).to.include({leases: 2, store_written: true})
+    const lease = (await alice.leaseList('git:root-abc')).leases.find((l) => l.holder === 'alice')!
+    expect(lease.version).to.equal(1)
+    expect(storeFile()).to.include(`(exclusive) until ${new Date(lease.expires_at * 1000).toISOString().replace(/\.\d+Z$/, 'Z')}`)
+  })
+})
