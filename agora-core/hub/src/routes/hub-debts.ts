@@ -12,7 +12,7 @@ export function hubDebtRoutes(ctx: Ctx): Router {
   r.get('/debts', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const p = await principal(ctx, req)
-    await requireSeat(p)
+    requireSeat(p)
     if (!p.operator) fail(403, 'the hub-wide debt list is the operator\'s; see what your seat owes with GET /owed')
     send(res, await hubDebts(ctx))
   })
