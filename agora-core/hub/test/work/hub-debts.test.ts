@@ -34,6 +34,13 @@ describe('GET /debts: who owes whom across the hub', () => {
     expect(res.body.detail).to.contain('GET /owed')
   })
 
+  it('refuses a query parameter it does not take, changing nothing', async () => {
+    const res = await olga.get('/debts?seat=bob')
+    expect(res.status).to.equal(422)
+    expect(JSON.stringify(res.body.detail)).to.contain('seat')
+    expect((await olga.ok('GET', '/debts')).debts).to.have.length(4)
+  })
+
   it('lists one row per seat that owes, oldest first, with kind, pause-adjusted age and the room SLA', async () => {
     const d = await olga.ok('GET', '/debts')
     expect(d.debts.map((r: any) => [r.debtor, r.creditor, r.channel, r.id, r.kind])).to.deep.equal([
