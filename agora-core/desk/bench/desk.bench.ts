@@ -1,7 +1,8 @@
 // Desk benchmark (a script, not a test): `npm run bench:desk`. A real `agora up` with 200 seats and
 // 100k messages in 20 channels, the built desk in Debian's headless Chromium. Prints first render
 // (navigation start → the first view drawn from live data; then every history folded in) against
-// the API floor (the same requests from node, no browser), and post → appear (POST sent → the debt row in the page's DOM) against a
+// the API floor (the same requests from node, no browser), and post → appear (POST sent → the debt row in the page's DOM,
+// which the desk draws after re-reading GET /debts on the push) against a
 // raw WebSocket subscriber receiving the same post. Alternates the measured pairs; loopback only.
 // `--screenshots` also writes docs/desk/{seats,debts,channels,ledgers,harness}.png from this hub.
 import {mkdirSync} from 'node:fs'
@@ -56,7 +57,14 @@ async function apiFloor(up: Up, key: string): Promise<number> {
   const channels = (await hubCall(up.url, key, 'GET', '/channels')) as Array<{name: string; member: boolean; last_seq: number}>
   await Promise.all(channels.filter(c => c.member).map(c => hubCall(up.url, key, 'GET',
     `/channels/${encodeURIComponent(c.name)}/messages?since=${Math.max(0, c.last_seq - 200)}&limit=200`)))
-  await hubCall(up.url, key, 'GET', '/channels/commons/store')
+  await Promise.all([hubCall(up.url, key, 'GET', '/channels/commons/store'), hubCall(up.url, key, 'GET', '/debts')])
+  return performance.now() - t0
+}
+
+/** One `GET /debts` from node: the hub-wide debt list the desk re-reads after each push. */
+async function debtsRead(up: Up, key: string): Promise<number> {
+  const t0 = performance.now()
+  await hubCall(up.url, key, 'GET', '/debts')
   return performance.now() - t0
 }
 
@@ -90,9 +98,10 @@ async function main(): Promise<void> {
     await login.waitForSelector('body[data-ready="1"]')
     await login.close()
 
-    const renders: number[] = [], completes: number[] = [], floors: number[] = []
+    const renders: number[] = [], completes: number[] = [], floors: number[] = [], debtReads: number[] = []
     for (let i = 0; i < RENDERS; i++) {
       floors.push(await apiFloor(up, deskKey))
+      debtReads.push(await debtsRead(up, deskKey))
       const page = await context.newPage()
       await page.goto(`${up.url}/ui/#seats`)
       await page.waitForSelector('body[data-complete="1"]', {timeout: 60_000})
@@ -161,7 +170,8 @@ async function main(): Promise<void> {
     console.log(`  every channel's history folded in (debts, charts complete): ${fmt(completes)}`)
     console.log(`  API floor (all of those requests from node, no browser):  ${fmt(floors)}`)
     console.log(`  ratio complete / API floor (p50): ${(pct(completes, 50) / pct(floors, 50)).toFixed(2)}`)
-    console.log(`post → debt row in the DOM, ${POSTS} posts: ${fmt(appear)}`)
+    console.log(`GET /debts from node (every seat's /owed, hub-wide), ${RENDERS} reads: ${fmt(debtReads)}`)
+    console.log(`post → debt row in the DOM (push, then a GET /debts re-read), ${POSTS} posts: ${fmt(appear)}`)
     console.log(`  post → raw WebSocket envelope (baseline):  ${fmt(push)}`)
     console.log(`  ratio appear / raw push (p50): ${(pct(appear, 50) / Math.max(0.1, pct(push, 50))).toFixed(2)}`)
     console.log(`goals: first render < 1000 ms (${pct(renders, 95) < 1000 ? 'met' : 'MISSED'} at p95), post → appear < 100 ms (${pct(appear, 95) < 100 ? 'met' : 'MISSED'} at p95)`)

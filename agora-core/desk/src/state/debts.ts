@@ -1,12 +1,29 @@
-import type {DeskMessage} from './types.js'
-
-/** A debtor that is not one seat: an unaddressed open message is owed by any member but its sender. */
-export const ANY_MEMBER = '(any member)'
-
 export type Band = 'fresh' | 'due' | 'escalated' | 'overdue'
 
-/** Orphan replies kept while waiting for their parent. */
-export const EARLY_MAX = 5000
+/** One row of the hub's `GET /debts` (hub README "Work plane"): a seat's `/owed` `to_answer` entry. */
+export interface HubDebt {
+  debtor: string
+  creditor: string
+  channel: string
+  id: string
+  seq: number
+  title: string
+  kind: 'ask' | 'answer' | 'directive'
+  created_at: number
+  age_s: number
+  sla_minutes: number
+  escalated: boolean
+}
+
+/** The `to_answer` rows of the seat's own `GET /owed`, for a desk whose seat is not an operator. */
+export interface OwedToAnswer {
+  channel: string
+  id: string
+  seq: number
+  sender: string
+  title: string
+  created_at: number
+}
 
 export interface Debt {
   /** `<message id>:<debtor>`: one row per seat that owes. */
@@ -16,9 +33,13 @@ export interface Debt {
   seq: number
   debtor: string
   creditor: string
-  kind: 'ask' | 'answer' | 'reply'
+  kind: HubDebt['kind']
   title: string
   created_at: number
+  /** The age the hub computed (pause-adjusted), the desk's clock when that read landed, and the room's response SLA. */
+  hubAge: number
+  at: number
+  slaMinutes: number
 }
 
 export interface DebtRow extends Debt {
@@ -39,86 +60,47 @@ export function band(age: number, slaMinutes = 60): Band {
   return 'overdue'
 }
 
-function asks(m: DeskMessage): Array<{to?: string[]}> {
-  const d = m.data as {asks?: unknown} | null
-  return Array.isArray(d?.asks) ? (d.asks as Array<{to?: string[]}>) : []
-}
-
 /**
- * Open obligations as the desk sees them in the channels it reads: an open or blocked message owes
- * an answer from each seat it names (its `to`, and each ask's `to`), or from any member when it
- * names nobody. A reply from a debtor settles that debtor; a reply from anyone but the asker
- * settles an unaddressed one; a `resolved` reply or a retraction settles all.
+ * The open obligations as the hub computes them (the desk applies no settlement rules of its own):
+ * replaced wholesale by each read of `GET /debts` (or `/owed` for a non-operator seat); between reads
+ * an age grows with the clock from the hub's figure.
  */
 export class DebtBook {
-  private open = new Map<string, Debt>()
-  /**
-   * Replies whose parent has not been seen (yet): backlog pages arrive per channel, not per thread.
-   * Most are replies to messages older than the loaded window, so the oldest are dropped past EARLY_MAX.
-   */
-  private early = new Map<string, DeskMessage[]>()
-  /** The asker of each open obligation (only those: a reply to anything else settles nothing). */
-  private askers = new Map<string, string>()
+  private open: Debt[] = []
+  private counts = new Map<string, number>()
 
-  apply(m: DeskMessage): void {
-    if (m.retracted) {
-      this.settleAll(m.id)
-      return
-    }
-    if (m.reply_to) {
-      if (this.askers.has(m.reply_to)) this.settle(m.reply_to, m)
-      else this.remember(m)
-    }
-    if (m.status !== 'open' && m.status !== 'blocked') return
-    this.askers.set(m.id, m.sender)
-    const named = new Set<string>(m.to)
-    for (const a of asks(m)) for (const s of a.to ?? []) named.add(s)
-    named.delete(m.sender)
-    const kind: Debt['kind'] = asks(m).length > 0 ? 'ask' : named.size > 0 ? 'answer' : 'reply'
-    for (const debtor of named.size > 0 ? named : [ANY_MEMBER]) {
-      const key = `${m.id}:${debtor}`
-      this.open.set(key, {key, message: m.id, channel: m.channel, seq: m.seq, debtor, creditor: m.sender, kind,
-        title: m.title || (m.body ?? '').slice(0, 80), created_at: m.created_at})
-    }
-    for (const r of this.early.get(m.id) ?? []) this.settle(m.id, r)
-    this.early.delete(m.id)
+  /** An operator's desk: every row of `GET /debts`, read when the desk's clock said `readAt`. */
+  fromHub(debts: readonly HubDebt[], readAt: number): void {
+    this.replace(debts.map(d => ({key: `${d.id}:${d.debtor}`, message: d.id, channel: d.channel, seq: d.seq, debtor: d.debtor,
+      creditor: d.creditor, kind: d.kind, title: d.title, created_at: d.created_at, hubAge: d.age_s, at: readAt, slaMinutes: d.sla_minutes})))
   }
 
-  private remember(reply: DeskMessage): void {
-    this.early.set(reply.reply_to!, [...(this.early.get(reply.reply_to!) ?? []), reply])
-    if (this.early.size > EARLY_MAX) this.early.delete(this.early.keys().next().value!)
+  /** Another seat's desk: what that seat owes, from its own `GET /owed` (the SLA per room is not on that route: 60 min). */
+  fromOwed(seat: string, toAnswer: readonly OwedToAnswer[], hubNow: number, readAt: number): void {
+    this.replace(toAnswer.map(d => ({key: `${d.id}:${seat}`, message: d.id, channel: d.channel, seq: d.seq, debtor: seat,
+      creditor: d.sender, kind: 'answer' as const, title: d.title, created_at: d.created_at, hubAge: Math.max(0, hubNow - d.created_at),
+      at: readAt, slaMinutes: 60})))
   }
 
-  private settle(parent: string, reply: DeskMessage): void {
-    if (reply.status === 'resolved') return this.settleAll(parent)
-    if (reply.sender === this.askers.get(parent)) return
-    this.open.delete(`${parent}:${reply.sender}`)
-    this.open.delete(`${parent}:${ANY_MEMBER}`)
-    this.forgetIfSettled(parent)
+  private replace(debts: Debt[]): void {
+    this.open = debts
+    this.counts = new Map()
+    for (const d of debts) this.counts.set(d.debtor, (this.counts.get(d.debtor) ?? 0) + 1)
   }
 
-  private settleAll(parent: string): void {
-    for (const key of [...this.open.keys()]) if (key.startsWith(`${parent}:`)) this.open.delete(key)
-    this.forgetIfSettled(parent)
-  }
-
-  private forgetIfSettled(parent: string): void {
-    for (const key of this.open.keys()) if (key.startsWith(`${parent}:`)) return
-    this.askers.delete(parent)
-  }
-
-  rows(now: number, slaMinutes = 60): DebtRow[] {
-    return [...this.open.values()].map(d => ({...d, age: Math.max(0, now - d.created_at), band: band(now - d.created_at, slaMinutes)}))
+  rows(now: number): DebtRow[] {
+    return this.open.map(d => {
+      const age = Math.max(0, d.hubAge + now - d.at)
+      return {...d, age, band: band(age, d.slaMinutes)}
+    })
   }
 
   countFor(seat: string): number {
-    let n = 0
-    for (const d of this.open.values()) if (d.debtor === seat) n++
-    return n
+    return this.counts.get(seat) ?? 0
   }
 
   get size(): number {
-    return this.open.size
+    return this.open.length
   }
 }
 

@@ -1,5 +1,6 @@
 import {Activity} from '../state/activity.js'
 import {DebtBook} from '../state/debts.js'
+import type {HubDebt, OwedToAnswer} from '../state/debts.js'
 import {verifyLedgerText} from '../state/ledger.js'
 import type {LedgerStatus} from '../state/ledger.js'
 import type {DeskChannel, DeskMessage, PresenceRow} from '../state/types.js'
@@ -13,7 +14,7 @@ export interface Me {
   hub_state: {state: string; reason?: string | null; since?: number | null; by?: string | null}
 }
 
-/** Messages kept per channel for the thread view; the debts and activity are folded as they arrive. */
+/** Messages kept per channel for the thread view; the activity is folded as they arrive. */
 const KEEP = 300
 /** History read per channel at start: enough for the live picture, not the whole 100k-message ledger. */
 export const INITIAL = 200
@@ -44,6 +45,8 @@ export class DeskModel {
   private folded = 0
   private listeners = new Set<() => void>()
   private refreshing: Promise<void> | null = null
+  private debtRead: Promise<void> | null = null
+  private debtStale = false
 
   on(fn: () => void): () => void {
     this.listeners.add(fn)
@@ -65,6 +68,7 @@ export class DeskModel {
   async loadRest(): Promise<void> {
     const member = [...this.channels.values()].filter(c => c.member)
     await Promise.all([
+      this.refreshDebts(),
       ...member.map(c => this.loadHistory(c).then(() => this.changed())),
       harnessReports(this.channels).then(r => {
         this.harness = r
@@ -97,7 +101,39 @@ export class DeskModel {
     return this.refreshing
   }
 
-  /** One message, from history or the socket: thread list, debts, activity, last turn. */
+  /**
+   * Re-read the open debts from the hub (`GET /debts` for an operator, the seat's own `GET /owed`
+   * otherwise): the hub's settlement rules, not a guess from the loaded window. Called on each push,
+   * coalesced: at most one read in flight and one queued behind it, whatever the burst.
+   */
+  refreshDebts(): Promise<void> {
+    if (this.debtRead) {
+      this.debtStale = true
+      return this.debtRead
+    }
+    this.debtRead = (async () => {
+      do {
+        this.debtStale = false
+        try {
+          if (this.me?.operator) {
+            const d = await call<{debts: HubDebt[]}>('GET', '/debts')
+            this.debts.fromHub(d.debts, Date.now() / 1000)
+          } else if (this.me) {
+            const o = await call<{to_answer: OwedToAnswer[]; computed_at: number}>('GET', '/owed')
+            this.debts.fromOwed(this.me.id, o.to_answer, o.computed_at, Date.now() / 1000)
+          }
+          this.changed()
+        } catch {
+          // A refused or dropped read keeps the last list; the next push reads again.
+        }
+      } while (this.debtStale)
+    })().finally(() => {
+      this.debtRead = null
+    })
+    return this.debtRead
+  }
+
+  /** One message, from history or the socket: thread list, activity, last turn. */
   fold(m: DeskMessage): void {
     const list = this.messages.get(m.channel) ?? []
     const at = list.findIndex(x => x.id === m.id)
@@ -108,7 +144,6 @@ export class DeskModel {
       if (list.length > KEEP) list.splice(0, list.length - KEEP)
     }
     this.messages.set(m.channel, list)
-    this.debts.apply(m)
     // A desk left open for days keeps only the last hour of per-minute counts.
     if (++this.folded % 1000 === 0) {
       const now = Date.now() / 1000
@@ -139,7 +174,7 @@ export class DeskModel {
   /** An operator action: the hub's answer as one line, or its refusal thrown with the hub's own text. */
   async act(method: string, path: string, body?: unknown): Promise<string> {
     const answer = await call(method, path, body)
-    await this.refreshRoster().catch(() => {})
+    await Promise.all([this.refreshRoster().catch(() => {}), this.refreshDebts()])
     this.changed()
     return `done: ${JSON.stringify(answer).slice(0, 200)}`
   }

@@ -22,6 +22,8 @@ export function connect(model: DeskModel, onFrame: () => void): () => void {
       ws!.send(JSON.stringify({type: 'subscribe', channels: channels.slice(0, 500), since}))
       // Our own socket changed presence (ours, and a reconnect may have missed joins): read the roster once.
       void model.refreshRoster().then(onFrame, () => {})
+      // Posts made while the socket was down settled or opened debts too.
+      void model.refreshDebts().then(onFrame)
       onFrame()
     }
     ws.onmessage = ev => {
@@ -32,6 +34,8 @@ export function connect(model: DeskModel, onFrame: () => void): () => void {
         model.channels.set(m.channel, {name: m.channel, private: true, member: true, member_count: 0, last_seq: 0, last_at: null, archived: false})
       }
       model.fold(m)
+      // Any post may open or settle a debt (a reply, a resolution, a retraction, a directive): the hub says which.
+      void model.refreshDebts()
       if (m.sender === 'hub' || !model.agents.some(a => a.id === m.sender)) void model.refreshRoster().then(onFrame, () => {})
       onFrame()
     }

@@ -98,12 +98,14 @@ describe('the desk in a real headless Chromium, served by a real `agora up`', fu
 
   it('shows a debt row when an ask is posted and drops it when it is answered', async () => {
     await view(page, 'debts')
-    const ask = await post('bob', {body: 'Can you review the parser change?', title: 'review?', status: 'open', to: ['carol']})
+    const ask = await post('bob', {body: 'Can you review the parser change?', title: 'review?', status: 'open', to: ['carol'],
+      asks: [{id: 'r1', text: 'review the parser change', to: ['carol']}]})
     await page.waitForSelector(`tr[data-debt="${ask.id}"]`, {timeout: 10_000})
     const cells = await page.$$eval(`tr[data-debt="${ask.id}"] td`, tds => tds.map(td => td.textContent))
-    expect(cells.slice(0, 4)).to.deep.equal(['carol', 'bob', 'answer', '#commons'])
+    expect(cells.slice(0, 4)).to.deep.equal(['carol', 'bob', 'ask', '#commons'])
     await shot(page, 'debts')
-    await post('carol', {body: 'Looks good', status: 'reply', reply_to: ask.id})
+    // The hub's discharge rule: the ask is answered when every seat it names answers it.
+    await post('carol', {body: 'Looks good', status: 'reply', reply_to: ask.id, answers: ['r1']})
     await page.waitForSelector(`tr[data-debt="${ask.id}"]`, {state: 'detached', timeout: 10_000})
   })
 
@@ -191,7 +193,11 @@ describe('the desk in a real headless Chromium, served by a real `agora up`', fu
     const status = await bobPage.evaluate(async () => (await fetch('/admin/pause', {method: 'PUT', headers: {'x-agora-desk': '1', 'content-type': 'application/json'}, body: '{}'})).status)
     expect(status).to.equal(403)
     await hash(bobPage, 'debts')
-    await bobPage.waitForSelector('#view-debts')
+    await bobPage.waitForSelector('#view-debts tbody tr')
+    // A seat's desk lists what it owes (its own /owed: dave's 'port?' above); the hub-wide list is refused to it.
+    const debtors = await bobPage.$$eval('#view-debts tbody tr td:first-child', tds => tds.map(td => td.textContent))
+    expect([...new Set(debtors)]).to.deep.equal(['bob'])
+    expect(await bobPage.evaluate(async () => (await fetch('/debts', {headers: {'x-agora-desk': '1'}})).status)).to.equal(403)
     await shot(bobPage, 'phone-debts')
     await bobContext.close()
   })

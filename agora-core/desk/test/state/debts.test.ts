@@ -1,78 +1,43 @@
 import {expect} from 'chai'
 import fc from 'fast-check'
-import {ageHistogram, ANY_MEMBER, band, DebtBook, EARLY_MAX, filterDebts, sortDebts} from '../../src/state/debts.js'
-import type {DebtRow} from '../../src/state/debts.js'
-import type {DeskMessage} from '../../src/state/types.js'
+import {ageHistogram, band, DebtBook, filterDebts, sortDebts} from '../../src/state/debts.js'
+import type {DebtRow, HubDebt} from '../../src/state/debts.js'
 
-let seq = 0
-function msg(over: Partial<DeskMessage>): DeskMessage {
-  seq++
-  return {id: `m${seq}`, channel: 'commons', seq, sender: 'alice', kind: 'message', status: 'fyi', urgency: 'inbox', critical: false,
-    to: [], title: '', body: 'text', data: null, reply_to: null, created_at: 1000 + seq, ...over}
+function hubDebt(over: Partial<HubDebt>): HubDebt {
+  return {debtor: 'bob', creditor: 'alice', channel: 'commons', id: 'm1', seq: 1, title: 'review?', kind: 'answer',
+    created_at: 1000, age_s: 100, sla_minutes: 60, escalated: false, ...over}
 }
 
 describe('state/debts', () => {
-  it('opens one debt per addressee of an open message and settles each with its own reply', () => {
+  it('takes the hub’s rows as they are: one per seat that owes, keyed by message and debtor', () => {
     const book = new DebtBook()
-    const ask = msg({status: 'open', to: ['bob', 'carol'], title: 'review?'})
-    book.apply(ask)
-    expect(book.rows(2000).map(r => [r.debtor, r.creditor, r.kind])).to.deep.equal([['bob', 'alice', 'answer'], ['carol', 'alice', 'answer']])
-    book.apply(msg({sender: 'bob', status: 'reply', reply_to: ask.id}))
-    expect(book.rows(2000).map(r => r.debtor)).to.deep.equal(['carol'])
-    expect(book.countFor('carol')).to.equal(1)
+    book.fromHub([hubDebt({}), hubDebt({debtor: 'carol', kind: 'ask'}), hubDebt({id: 'm2', seq: 2, debtor: 'carol', creditor: 'olga', kind: 'directive'})], 5000)
+    expect(book.rows(5000).map(r => [r.key, r.debtor, r.creditor, r.kind])).to.deep.equal([
+      ['m1:bob', 'bob', 'alice', 'answer'], ['m1:carol', 'carol', 'alice', 'ask'], ['m2:carol', 'carol', 'olga', 'directive']])
+    expect([book.countFor('carol'), book.countFor('bob'), book.countFor('alice'), book.size]).to.deep.equal([2, 1, 0, 3])
+  })
+
+  it('replaces the whole list on each read, so a debt the hub settled disappears and counts follow', () => {
+    const book = new DebtBook()
+    book.fromHub([hubDebt({}), hubDebt({debtor: 'carol'})], 5000)
+    book.fromHub([hubDebt({debtor: 'carol'})], 5010)
+    expect(book.rows(5010).map(r => r.key)).to.deep.equal(['m1:carol'])
     expect(book.countFor('bob')).to.equal(0)
   })
 
-  it('does not settle a debt with the asker\'s own reply', () => {
+  it('ages a row from the hub’s pause-adjusted age by the desk clock since the read, banded by the room’s SLA', () => {
     const book = new DebtBook()
-    const ask = msg({status: 'open', to: ['bob']})
-    book.apply(ask)
-    book.apply(msg({sender: 'alice', status: 'reply', reply_to: ask.id}))
-    expect(book.size).to.equal(1)
+    // Created 7200 s ago by the hub's clock, 5400 s of it paused: the hub says 1800 s; a 10-minute room SLA.
+    book.fromHub([hubDebt({created_at: 0, age_s: 1800, sla_minutes: 10})], 50_000)
+    expect(book.rows(50_000)[0]).to.include({age: 1800, band: 'escalated'})
+    expect(book.rows(50_000 + 600)[0]).to.include({age: 2400, band: 'escalated'})
+    expect(book.rows(50_000 + 601)[0]).to.include({age: 2401, band: 'overdue'})
   })
 
-  it('owes an unaddressed open message from any member until someone else replies', () => {
+  it('builds a non-operator’s rows from its own /owed, the seat as the debtor', () => {
     const book = new DebtBook()
-    const ask = msg({status: 'open'})
-    book.apply(ask)
-    expect(book.rows(2000)[0]).to.include({debtor: ANY_MEMBER, kind: 'reply'})
-    book.apply(msg({sender: 'dave', status: 'reply', reply_to: ask.id}))
-    expect(book.size).to.equal(0)
-  })
-
-  it('names the seats of each ask as debtors and calls the debt an ask', () => {
-    const book = new DebtBook()
-    book.apply(msg({status: 'open', data: {asks: [{id: 'a1', text: 'which?', to: ['erin']}]}}))
-    expect(book.rows(2000).map(r => [r.debtor, r.kind])).to.deep.equal([['erin', 'ask']])
-  })
-
-  it('settles every debtor on a resolved reply or a retraction', () => {
-    const book = new DebtBook()
-    const a = msg({status: 'open', to: ['bob', 'carol']})
-    const b = msg({status: 'blocked', to: ['bob']})
-    book.apply(a)
-    book.apply(b)
-    book.apply(msg({sender: 'carol', status: 'resolved', reply_to: a.id}))
-    expect(book.rows(2000).map(r => r.message)).to.deep.equal([b.id])
-    book.apply({...b, retracted: true})
-    expect(book.size).to.equal(0)
-  })
-
-  it('settles a debt whose reply arrived before the question (backlog order)', () => {
-    const book = new DebtBook()
-    const ask = msg({status: 'open', to: ['bob']})
-    book.apply(msg({sender: 'bob', status: 'reply', reply_to: ask.id}))
-    book.apply(ask)
-    expect(book.size).to.equal(0)
-  })
-
-  it('keeps at most EARLY_MAX orphan replies, dropping the oldest, so a long-open desk does not grow', () => {
-    const book = new DebtBook()
-    const parents = Array.from({length: EARLY_MAX + 1}, () => msg({status: 'open', to: ['bob']}))
-    for (const p of parents) book.apply(msg({sender: 'bob', status: 'reply', reply_to: p.id}))
-    book.apply(parents[0]!)
-    book.apply(parents[EARLY_MAX]!)
-    expect(book.rows(2000).map(r => r.message)).to.deep.equal([parents[0]!.id])
+    book.fromOwed('bob', [{channel: 'ops', id: 'q1', seq: 4, sender: 'alice', title: 'deploy?', created_at: 1000}], 3000, 99)
+    expect(book.rows(159)[0]).to.include({key: 'q1:bob', debtor: 'bob', creditor: 'alice', channel: 'ops', age: 2060, band: 'due'})
   })
 
   it('bands ages against the SLA: fresh, due, escalated, overdue', () => {
@@ -82,9 +47,9 @@ describe('state/debts', () => {
   })
 
   const rows: DebtRow[] = [
-    {key: 'x:bob', message: 'x', channel: 'ops', seq: 1, debtor: 'bob', creditor: 'alice', kind: 'answer', title: '', created_at: 0, age: 50, band: 'fresh'},
-    {key: 'y:carol', message: 'y', channel: 'commons', seq: 2, debtor: 'carol', creditor: 'bob', kind: 'ask', title: '', created_at: 0, age: 9000, band: 'escalated'},
-    {key: 'z:amy', message: 'z', channel: 'commons', seq: 3, debtor: 'amy', creditor: 'carol', kind: 'reply', title: '', created_at: 0, age: 2000, band: 'due'},
+    {key: 'x:bob', message: 'x', channel: 'ops', seq: 1, debtor: 'bob', creditor: 'alice', kind: 'answer', title: '', created_at: 0, hubAge: 50, at: 0, slaMinutes: 60, age: 50, band: 'fresh'},
+    {key: 'y:carol', message: 'y', channel: 'commons', seq: 2, debtor: 'carol', creditor: 'bob', kind: 'ask', title: '', created_at: 0, hubAge: 9000, at: 0, slaMinutes: 60, age: 9000, band: 'escalated'},
+    {key: 'z:amy', message: 'z', channel: 'commons', seq: 3, debtor: 'amy', creditor: 'carol', kind: 'directive', title: '', created_at: 0, hubAge: 2000, at: 0, slaMinutes: 60, age: 2000, band: 'due'},
   ]
 
   it('sorts by any column either way, oldest first among ties', () => {

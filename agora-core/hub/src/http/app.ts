@@ -31,6 +31,7 @@ import {deskUiRoutes} from '../routes/desk-ui.js'
 import {deskCookie} from './desk-cookie.js'
 import {workRoutes} from '../routes/work.js'
 import {surfaceRoutes} from '../routes/surfaces.js'
+import {hubDebtRoutes} from '../routes/hub-debts.js'
 import {reputationRoutes} from '../routes/reputation.js'
 import {searchRoutes} from '../routes/search.js'
 import {turnTokenRoutes} from '../routes/turn-tokens.js'
@@ -47,7 +48,7 @@ export function createApp(ctx: Ctx): express.Express {
   app.use(deskCookie(ctx))
   app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]) {
+  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, hubDebtRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]) {
     app.use(routes(ctx))
   }
   app.use(diagnosticsRoutes(ctx, slow, ctx.now()))

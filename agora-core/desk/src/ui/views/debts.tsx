@@ -19,6 +19,8 @@ export function DebtsView({model, now, openThread}: {model: DeskModel; now: numb
   return (
     <section class="view" id="view-debts">
       <h2>Debts <small data-testid="debt-count">{rows.length}</small></h2>
+      <p class="note">{model.me?.operator ? 'Every open obligation across the hub, as the hub computes it (GET /debts).'
+        : `What ${model.me?.id ?? 'this seat'} owes, from its own GET /owed (the hub-wide list is the operator's).`}</p>
       <div class="filters">
         <label>seat <select value={seat} onChange={e => setSeat((e.target as HTMLSelectElement).value)} data-testid="debt-seat">
           <option value="">all</option>{seats.map(s => <option key={s} value={s}>{s}</option>)}

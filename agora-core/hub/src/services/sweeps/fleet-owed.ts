@@ -7,7 +7,8 @@ import {directiveDebts, hasLinkedClaim, namesViewer, repliedBy, withStates} from
 import {debtAge} from '../envelopes.js'
 import {slaMinutes} from '../store.js'
 
-export interface OwedRow {channel: string; id: string; seq: number; sender: string; title: string; created_at: number; escalated: boolean}
+/** `kind`: `ask` while asks are pending, `answer` for any other open thread, `directive` for a directive debt. */
+export interface OwedRow {channel: string; id: string; seq: number; sender: string; title: string; created_at: number; escalated: boolean; kind: 'ask' | 'answer' | 'directive'}
 
 /**
  * Every seat's /owed `to_answer` rows for one sweep pass, with the open threads (and their replies)
@@ -41,11 +42,11 @@ export class FleetOwed {
         if (!ctx.cache.isOperator(m.sender) && (await hasLinkedClaim(ctx, m, viewer))) continue
       }
       rows.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title, created_at: m.created_at,
-        escalated: await escalated(m.channel, m.created_at)})
+        escalated: await escalated(m.channel, m.created_at), kind: state.pending.length > 0 ? 'ask' : 'answer'})
     }
     for (const d of await directiveDebts(ctx, viewer)) {
       rows.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, created_at: d.created_at,
-        escalated: await escalated(d.channel, d.created_at)})
+        escalated: await escalated(d.channel, d.created_at), kind: 'directive'})
     }
     return rows
   }

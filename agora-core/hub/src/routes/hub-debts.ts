@@ -1,0 +1,20 @@
+import {Router} from 'express'
+import type {Ctx} from '../services/context.js'
+import {fail} from '../services/context.js'
+import {principal, send} from '../http/respond.js'
+import {requireSeat} from '../services/agents.js'
+import {onlyQuery} from '../http/schemas.js'
+import {hubDebts} from '../services/work/hub-debts.js'
+
+/** GET /debts: who owes whom across the whole hub, for the operator (the web desk's Debts view). */
+export function hubDebtRoutes(ctx: Ctx): Router {
+  const r = Router()
+  r.get('/debts', async (req, res) => {
+    onlyQuery(req.query as Record<string, unknown>, [])
+    const p = await principal(ctx, req)
+    requireSeat(p)
+    if (!p.operator) fail(403, 'the hub-wide debt list is the operator\'s; see what your seat owes with GET /owed')
+    send(res, await hubDebts(ctx))
+  })
+  return r
+}
