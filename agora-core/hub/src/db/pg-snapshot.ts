@@ -12,9 +12,14 @@ import {openPostgres} from './open-pg.js'
 import {pgTypes} from './pg-storage.js'
 import {redact} from './target.js'
 
-/** The hub's tables in a SQLite file at the latest schema, with their columns in order. */
+/**
+ * The hub's tables in a SQLite file at the latest schema, with their columns in order. The full-text
+ * index (`messages_fts` and its FTS5 shadow tables) is derived, not data: SQLite's triggers rebuild it as
+ * messages are copied in, and PostgreSQL derives its own `search_tsv` column.
+ */
 function tablesOf(sql: Database.Database): Array<{name: string; columns: string[]}> {
-  const names = sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'knex%' AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[]
+  const names = sql.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'knex%' AND name NOT LIKE 'sqlite%'
+    AND name NOT LIKE 'messages_fts%' ORDER BY name`).pluck().all() as string[]
   return names.map(name => ({name, columns: (sql.prepare(`PRAGMA table_info("${name}")`).all() as Array<{name: string}>).map(c => c.name)}))
 }
 
