@@ -58,10 +58,14 @@ describe('work-scan', function () {
       expect(await findContinuableWork(hub, 'bob')).to.deep.equal({ref: 'build/claim:parser@1', strikes: 0, channel: 'build', key: 'claim:parser', version: 1})
     })
 
-    it('leaves a parked claim parked when the row it waits on cannot be read', async () => {
+    it('leaves a parked claim parked when the row it waits on can no longer be read', async () => {
+      // The hub refuses waiting on a room the writer is not in, so bob parks while a member of 'secret' and then leaves it.
       await world.alice.call('POST', '/channels', {name: 'build', private: false})
+      await world.alice.call('POST', '/channels', {name: 'secret', private: false})
       await world.bob.call('POST', '/channels/build/join', {})
+      await world.bob.call('POST', '/channels/secret/join', {})
       await world.bob.call('PUT', '/channels/build/store/claim:parser', {value: {owner: 'bob', status: 'parked', waiting_on: {channel: 'secret', key: 'claim:x', at_version: 0}}})
+      await world.bob.call('POST', '/channels/secret/leave', {})
       expect(await findContinuableWork(httpHub({url: world.hub.url, agentId: 'bob', home: world.home}), 'bob')).to.equal(null)
     })
   })
