@@ -194,6 +194,22 @@ export const LedgerRecordSchema = Type.Object({
   verified: Type.Optional(Type.Boolean()), broken_at: Type.Optional(nullable(Type.Integer())),
 }, closed)
 
+/** One row of the operator's `GET /debts`: a seat's `/owed` `to_answer` entry, named by who owes whom. */
+export const HubDebtSchema = Type.Object({
+  debtor: Type.String(),
+  creditor: Type.String(),
+  channel: Type.String(),
+  id: Type.String(),
+  seq: Type.Integer(),
+  title: Type.String(),
+  kind: Type.Union([Type.Literal('ask'), Type.Literal('answer'), Type.Literal('directive')]),
+  created_at: Type.Number(),
+  /** Pause-adjusted, as the escalation sweeps count it. */
+  age_s: Type.Number(),
+  sla_minutes: Type.Number(),
+  escalated: Type.Boolean(),
+}, closed)
+
 /** Each record by the name /openapi.json gives it. */
 export const RECORDS = {
   Message: MessageSchema,

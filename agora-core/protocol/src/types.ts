@@ -4,7 +4,7 @@ import type {
   LedgerRecordSchema, LedgerTurnRecordSchema, MemberSchema, MessageKindSchema, MessageRowSchema, MessageSchema,
   MessageStatusSchema, OwedReportSchema, OwedToAnswerSchema, OwedToCloseSchema, OwedToConsumeSchema,
   OwedWaitingOnSchema, StoreEntrySchema, UrgencySchema, WhoamiSchema,
-  LeaseCheckSchema, LeaseConflictSchema, LeaseListSchema, LeaseModeSchema, LeaseSchema,
+  LeaseCheckSchema, LeaseConflictSchema, LeaseListSchema, LeaseModeSchema, LeaseSchema, HubDebtSchema,
 } from './records.js'
 
 // Every wire type is read off its schema in records.ts: one declaration, checked live by the hub's wire test.
@@ -26,6 +26,7 @@ export type OwedToConsume = Static<typeof OwedToConsumeSchema>
 export type OwedToClose = Static<typeof OwedToCloseSchema>
 export type OwedWaitingOn = Static<typeof OwedWaitingOnSchema>
 export type OwedReport = Static<typeof OwedReportSchema>
+export type HubDebt = Static<typeof HubDebtSchema>
 export type StoreEntry = Static<typeof StoreEntrySchema>
 export type FsFile = Static<typeof FsFileSchema>
 export type LeaseMode = Static<typeof LeaseModeSchema>

@@ -1,19 +1,8 @@
+import type {HubDebt} from '@agora/protocol'
 export type Band = 'fresh' | 'due' | 'escalated' | 'overdue'
 
-/** One row of the hub's `GET /debts` (hub README "Work plane"): a seat's `/owed` `to_answer` entry. */
-export interface HubDebt {
-  debtor: string
-  creditor: string
-  channel: string
-  id: string
-  seq: number
-  title: string
-  kind: 'ask' | 'answer' | 'directive'
-  created_at: number
-  age_s: number
-  sla_minutes: number
-  escalated: boolean
-}
+/** One row of the hub's `GET /debts` (hub README "Work plane"), typed once in @agora/protocol. */
+export type {HubDebt}
 
 /** The `to_answer` rows of the seat's own `GET /owed`, for a desk whose seat is not an operator. */
 export interface OwedToAnswer {

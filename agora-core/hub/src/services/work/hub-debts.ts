@@ -1,3 +1,4 @@
+import type {HubDebt} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import {FleetOwed} from '../sweeps/fleet-owed.js'
 import {debtAge} from '../envelopes.js'
@@ -6,20 +7,7 @@ import {slaMinutes} from '../store.js'
 /** Rows served at most; past it `truncated` is true (the oldest debts come first). */
 export const HUB_DEBTS_CAP = 5000
 
-export interface HubDebt {
-  debtor: string
-  creditor: string
-  channel: string
-  id: string
-  seq: number
-  title: string
-  kind: 'ask' | 'answer' | 'directive'
-  created_at: number
-  /** Pause-adjusted, as the escalation sweeps count it. */
-  age_s: number
-  sla_minutes: number
-  escalated: boolean
-}
+export type {HubDebt}
 
 /**
  * Every open obligation across the hub, one row per seat that owes: each live seat's `/owed`
