@@ -84,10 +84,11 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     ) ranked WHERE rn > ? AND rn <= ? ORDER BY section, rn`
   let page: Array<{id: string; section: string; total: number}>
   try {
-    // A relevance page on SQLite ranks only what the page needs (messages-ranked.ts); the window below serves the rest.
-    page = rank === 'f.rank' && f.sort === 'relevance' && !needVotes
-      ? await rankedPage(ctx, sourceParams[0] as string, conds, params, f.sections, offset, limit)
-      : await ctx.db.all(sql, ...rankParams, ...sourceParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
+    // A relevance page on SQLite ranks only what the page needs when it can (messages-ranked.ts); the window serves the
+    // rest. Not for a quoted phrase: FTS5's sorted scan of a phrase measured slower than the window, and ties cut it.
+    const ranked = rank === 'f.rank' && f.sort === 'relevance' && !needVotes && !(q?.raw && q.text.includes('"'))
+      ? await rankedPage(ctx, sourceParams[0] as string, conds, params, f.sections, offset, limit) : null
+    page = ranked ?? await ctx.db.all(sql, ...rankParams, ...sourceParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {
