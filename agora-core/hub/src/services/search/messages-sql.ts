@@ -2,6 +2,7 @@ import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import type {SearchQuery} from './query.js'
 import {ftsMatch, webSearchText} from './query.js'
+import {SECTION_SQL, rankedPage} from './messages-ranked.js'
 
 export const MESSAGE_SECTIONS = ['decisions', 'open_threads', 'messages'] as const
 
@@ -73,8 +74,7 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   }
   const order = f.sort === 'votes' ? 'net DESC, created_at DESC, seq DESC'
     : f.sort === 'recency' || rank === '0' ? 'created_at DESC, seq DESC' : 'rank ASC, created_at DESC'
-  const section = `CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 'open_threads'
-    WHEN m.status = 'resolved' THEN 'decisions' ELSE 'messages' END`
+  const section = SECTION_SQL
   // Rank and number narrow rows (no text) over every match; only the page's rows are read in full below.
   const sql = `SELECT id, section, total FROM (
       SELECT h.*, ROW_NUMBER() OVER (PARTITION BY section ORDER BY ${order}) AS rn, COUNT(*) OVER (PARTITION BY section) AS total FROM (
@@ -84,7 +84,11 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     ) ranked WHERE rn > ? AND rn <= ? ORDER BY section, rn`
   let page: Array<{id: string; section: string; total: number}>
   try {
-    page = await ctx.db.all(sql, ...rankParams, ...sourceParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
+    // A relevance page on SQLite ranks only what the page needs when it can (messages-ranked.ts); the window serves the
+    // rest. Not for a quoted phrase: FTS5's sorted scan of a phrase measured slower than the window, and ties cut it.
+    const ranked = rank === 'f.rank' && f.sort === 'relevance' && !needVotes && !(q?.raw && q.text.includes('"'))
+      ? await rankedPage(ctx, sourceParams[0] as string, conds, params, f.sections, offset, limit) : null
+    page = ranked ?? await ctx.db.all(sql, ...rankParams, ...sourceParams, ...joinParams, ...params, ...f.sections, offset, offset + limit)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {

@@ -1,0 +1,59 @@
+import {expect} from 'chai'
+import {type Caller, TestHub} from '../../../helpers/hub.js'
+
+// The relevance page is cut from a bounded, growing candidate set (messages-ranked.ts); these
+// scenarios pin that the cut never changes what a seat sees: exact totals, every hit once, the best first.
+describe('relevance search pages ranked from a bounded candidate set', () => {
+  let h: TestHub
+  let alice: Caller, bob: Caller, carol: Caller
+  let clock = 1_800_000_000
+
+  beforeEach(async () => {
+    h = await TestHub.start({now: () => clock})
+    alice = await h.register('alice')
+    bob = await h.register('bob')
+    carol = await h.register('carol')
+    await h.channel(alice, 'room', [bob])
+    await h.channel(carol, 'secret', [])
+  })
+  afterEach(async () => { await h.close() })
+
+  const post = async (who: Caller, channel: string, msg: Record<string, unknown>) => { clock += 1; return who.postMessage(channel, msg) }
+  const search = async (who: Caller, query: string) => { clock += 2; return who.ok('GET', `/search?${query}`) }
+
+  it('pages a word most messages hold, with equal scores at every cut, showing each hit exactly once and exact totals', async () => {
+    const asked = await post(alice, 'room', {body: 'alpha question', status: 'open', to: ['bob']})
+    const expected = {decisions: new Set<string>(), messages: new Set<string>()}
+    for (let i = 0; i < 24; i++) expected.decisions.add((await post(bob, 'room', {body: 'alpha beta', status: 'resolved', reply_to: asked.id})).id)
+    for (let i = 0; i < 70; i++) expected.messages.add((await post(bob, 'room', {body: 'alpha beta'})).id)
+    for (let i = 0; i < 40; i++) await post(carol, 'secret', {body: 'alpha alpha alpha'})
+    const best = (await post(bob, 'room', {body: 'alpha alpha alpha'})).id
+    expected.messages.add(best)
+    const seen = {decisions: [] as string[], messages: [] as string[]}
+    let cursor: string | null = null
+    let first: any = null
+    for (let page = 0; page < 20; page++) {
+      const r: any = await search(bob, `q=alpha&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
+      first ??= r
+      for (const s of ['decisions', 'messages'] as const) seen[s].push(...r[s].hits.map((x: any) => x.id))
+      cursor = r.next_cursor
+      if (cursor === null) break
+    }
+    expect([first.decisions.total, first.open_threads.total, first.messages.total]).to.deep.equal([24, 1, 71])
+    expect(first.messages.hits[0].id, 'the message saying alpha three times in three words ranks first').to.equal(best)
+    expect(first.open_threads.hits.map((x: any) => x.id)).to.deep.equal([asked.id])
+    for (const s of ['decisions', 'messages'] as const) {
+      expect(seen[s]).to.have.length(expected[s].size)
+      expect(new Set(seen[s])).to.deep.equal(expected[s])
+    }
+  })
+
+  it('keeps a non-member channel\'s matches out of the page and the totals when they outrank every visible one', async () => {
+    for (let i = 0; i < 150; i++) await post(carol, 'secret', {body: 'gamma gamma'})
+    const mine = (await post(bob, 'room', {body: 'gamma and many other words in a longer message'})).id
+    const r = await search(bob, 'q=gamma&limit=3')
+    expect(r.messages).to.include({total: 1, shown: 1})
+    expect(r.messages.hits.map((x: any) => x.id)).to.deep.equal([mine])
+    expect(r.next_cursor).to.equal(null)
+  })
+})
