@@ -11,13 +11,12 @@ import {WebSocket} from 'ws'
 import {appendFiller, rawBound} from './rows.js'
 import {startHub, type HubProc, type Mem, type Mode} from './procs.js'
 import {fmt, line, pct} from './stats.js'
+import {MEASURED, PEERS, ROOMS, seedObligations} from './seed-obligations.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const ADMIN = 'bench-admin-' + 'a'.repeat(32)
 const N_HEALTH = 2000, N_POSTS = 2000, N_PUSH = 200, N_READS = 200, TARGET_ROWS = 100_000
 const SETTLE_S = 25 // seconds idle before the settled RSS reading: the hub trims after one idle 10 s interval
-const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4']
-const ROOMS = ['ops', 'build', 'design', 'release', 'support']
 
 // One kept-alive connection and node:http, not fetch: undici's per-request cost on the shared cores would be billed to the hub.
 const agent = new Agent({keepAlive: true, maxSockets: 1})
@@ -168,7 +167,7 @@ async function main(mode: Mode): Promise<void> {
     const fillerS = (performance.now() - seedT0) / 1000
     hub = await startHub(mode, db, ADMIN)
     const apiT0 = performance.now()
-    const viaApi = await seedObligations(hub.url, keys)
+    const viaApi = await seedObligations((who, room, msg) => call(hub.url, keys[who], 'POST', `/channels/${room}/messages`, msg))
     const total = count()
     line('seeded messages in the database', `${total}`,
       `${filled} SQL filler rows in ${fmt(fillerS, 1)} s + ${viaApi} API posts (asks, replies, debts) in ${fmt((performance.now() - apiT0) / 1000, 1)} s`)
@@ -200,27 +199,6 @@ async function main(mode: Mode): Promise<void> {
   }
 }
 
-/** Realistic debts for the measured seat in every room: asks, addressed opens, directives, answers to consume. */
-async function seedObligations(url: string, keys: Record<string, string>): Promise<number> {
-  let n = 0
-  const post = (who: string, room: string, msg: unknown) => { n++; return call(url, keys[who], 'POST', `/channels/${room}/messages`, msg) }
-  for (const room of ROOMS) {
-    for (let i = 0; i < 40; i++) {
-      const peer = PEERS[i % PEERS.length]
-      const q = await post(peer, room, {title: `question ${i}`, body: `two asks ${i}`, status: 'open',
-        data: {asks: [{id: '1', text: 'measured: can you check?', to: [MEASURED]}, {id: '2', text: 'and you?', to: [PEERS[(i + 1) % PEERS.length]]}]}})
-      if (i % 2 === 0) await post(MEASURED, room, {status: 'reply', reply_to: q.id, body: 'checked', data: {answers: ['1']}})
-    }
-    for (let i = 0; i < 20; i++) await post(PEERS[i % PEERS.length], room, {title: `need you ${i}`, body: 'please take this', status: 'open', to: [MEASURED]})
-    const seed = await post(PEERS[0], room, {body: 'context for directives', status: 'fyi'})
-    for (let i = 0; i < 20; i++) await post(PEERS[1], room, {body: `measured: also do ${i}`, status: 'reply', reply_to: seed.id, to: [MEASURED]})
-    for (let i = 0; i < 20; i++) {
-      const mine = await post(MEASURED, room, {title: `my question ${i}`, body: 'eta?', status: 'open', data: {asks: [{id: '1', text: 'eta?', to: [PEERS[2]]}]}})
-      await post(PEERS[2], room, {status: 'reply', reply_to: mine.id, body: 'tomorrow', data: {answers: ['1']}})
-    }
-  }
-  return n
-}
 
 // `--db postgres://…` (an empty database) or `--db postgres` (a throw-away cluster): the PostgreSQL figures (pg.bench.ts).
 const dbFlag = process.argv.indexOf('--db')

@@ -18,12 +18,12 @@ import {payloadOf} from './rows.js'
 import {startHub, type HubProc} from './procs.js'
 import {fmt, line, pct} from './stats.js'
 import {startCluster, type PgCluster} from '../test/helpers/pg-cluster.js'
+import {MEASURED, PEERS, ROOMS, seedObligations} from './seed-obligations.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const ADMIN = 'bench-admin-' + 'a'.repeat(32)
 const N_POSTS = 2000, N_PUSH = 200, N_READS = 200, TARGET_ROWS = 100_000, POSTERS = 16, PER_POSTER = 100
 const TICK_US = 10_000
-const MEASURED = 'measured', PEERS = ['peer-0', 'peer-1', 'peer-2', 'peer-3', 'peer-4'], ROOMS = ['ops', 'build', 'design', 'release', 'support']
 const agent = new Agent({keepAlive: true, maxSockets: 64})
 
 function exchange(url: string, method: string, path: string, key: string, body?: unknown): Promise<{status: number; text: string}> {
@@ -225,7 +225,7 @@ export async function benchPostgres(dbArg: string): Promise<void> {
     const existing = N_POSTS + 400 + N_PUSH + 2 * POSTERS * PER_POSTER
     const filled = await appendFillerPg(url, ROOMS, ['poster', ...PEERS], Math.ceil((TARGET_ROWS - existing - 700) / ROOMS.length))
     line('seeded filler rows straight into PostgreSQL', `${filled}`, `${fmt((performance.now() - seedT0) / 1000, 1)} s`)
-    await seedObligations(a.url, seats)
+    await seedObligations((who, room, msg) => call(a.url, seats[who], 'POST', `/channels/${room}/messages`, msg))
     const ledger = await call(a.url, seats[MEASURED], 'GET', `/channels/${ROOMS[0]}/ledger?verify=true`)
     line(`  ledger of ${ROOMS[0]} after seeding`, ledger.verified ? 'verified' : `BROKEN at ${ledger.broken_at}`, `${ledger.count} turns`)
     for (let i = 0; i < 20; i++) { await call(a.url, seats[MEASURED], 'GET', '/owed'); await call(a.url, seats[MEASURED], 'GET', '/inbox') }
@@ -245,22 +245,3 @@ export async function benchPostgres(dbArg: string): Promise<void> {
   }
 }
 
-/** The same debts hub.bench.ts seeds for the measured seat. */
-async function seedObligations(url: string, keys: Record<string, string>): Promise<void> {
-  const post = (who: string, room: string, msg: unknown) => call(url, keys[who], 'POST', `/channels/${room}/messages`, msg)
-  for (const room of ROOMS) {
-    for (let i = 0; i < 40; i++) {
-      const peer = PEERS[i % PEERS.length]
-      const q = await post(peer, room, {title: `question ${i}`, body: `two asks ${i}`, status: 'open',
-        data: {asks: [{id: '1', text: 'measured: can you check?', to: [MEASURED]}, {id: '2', text: 'and you?', to: [PEERS[(i + 1) % PEERS.length]]}]}})
-      if (i % 2 === 0) await post(MEASURED, room, {status: 'reply', reply_to: q.id, body: 'checked', data: {answers: ['1']}})
-    }
-    for (let i = 0; i < 20; i++) await post(PEERS[i % PEERS.length], room, {title: `need you ${i}`, body: 'please take this', status: 'open', to: [MEASURED]})
-    const seed = await post(PEERS[0], room, {body: 'context for directives', status: 'fyi'})
-    for (let i = 0; i < 20; i++) await post(PEERS[1], room, {body: `measured: also do ${i}`, status: 'reply', reply_to: seed.id, to: [MEASURED]})
-    for (let i = 0; i < 20; i++) {
-      const mine = await post(MEASURED, room, {title: `my question ${i}`, body: 'eta?', status: 'open', data: {asks: [{id: '1', text: 'eta?', to: [PEERS[2]]}]}})
-      await post(PEERS[2], room, {status: 'reply', reply_to: mine.id, body: 'tomorrow', data: {answers: ['1']}})
-    }
-  }
-}

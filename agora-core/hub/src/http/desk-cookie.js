@@ -1,0 +1,85 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.DESK_HEADER = void 0;
+exports.deskCookie = deskCookie;
+var protocol_1 = require("@agora/protocol");
+var sessions_js_1 = require("../services/desk/sessions.js");
+var respond_js_1 = require("./respond.js");
+/** The header every cookie-authenticated write must carry: a cross-site form cannot set it, and fetch from elsewhere needs a preflight we never grant. */
+exports.DESK_HEADER = 'x-agora-desk';
+var SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Desk cookie auth (agora-core/desk/README.md): a request without a bearer but with the
+ * `agora_desk` session cookie acts as that session's seat. A bearer always wins over the cookie.
+ */
+function deskCookie(ctx) {
+    var _this = this;
+    return function (req, res, next) { return __awaiter(_this, void 0, void 0, function () {
+        var session, _a, err_1, e;
+        return __generator(this, function (_b) {
+            switch (_b.label) {
+                case 0:
+                    session = req.headers.authorization ? null : (0, sessions_js_1.sessionCookie)(req.headers.cookie);
+                    if (!session)
+                        return [2 /*return*/, next()];
+                    _b.label = 1;
+                case 1:
+                    _b.trys.push([1, 3, , 4]);
+                    _a = req;
+                    return [4 /*yield*/, (0, sessions_js_1.sessionPrincipal)(ctx, session)];
+                case 2:
+                    _a.deskPrincipal = _b.sent();
+                    return [3 /*break*/, 4];
+                case 3:
+                    err_1 = _b.sent();
+                    // The desk's own pages and login exchange still load; everything else says why the session is gone.
+                    if (req.path.startsWith('/ui/') || req.path === '/ui')
+                        return [2 /*return*/, next()];
+                    e = err_1 instanceof protocol_1.AgoraError ? err_1 : new protocol_1.AgoraError(401, 'the desk session is not valid; run `agora ui`');
+                    return [2 /*return*/, (0, respond_js_1.send)(res, { detail: e.detail }, e.status)];
+                case 4:
+                    if (!SAFE.has(req.method) && req.headers[exports.DESK_HEADER] !== '1') {
+                        return [2 /*return*/, (0, respond_js_1.send)(res, { detail: "a desk session writes only with the ".concat(exports.DESK_HEADER, ": 1 header (the desk page sends it); scripts use a bearer key") }, 403)];
+                    }
+                    next();
+                    return [2 /*return*/];
+            }
+        });
+    }); };
+}

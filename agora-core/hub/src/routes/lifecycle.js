@@ -1,0 +1,118 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.lifecycleRoutes = lifecycleRoutes;
+var express_1 = require("express");
+var respond_js_1 = require("../http/respond.js");
+var schemas_js_1 = require("../http/schemas.js");
+var lifecycle_js_1 = require("../services/lifecycle.js");
+/** Agent lifecycle (Layer 3): retire, unretire, hard delete, the retired list. Operators or the admin key. */
+function lifecycleRoutes(ctx) {
+    var _this = this;
+    var r = (0, express_1.Router)();
+    r.get('/agents/retired', function (req, res) { return __awaiter(_this, void 0, void 0, function () {
+        var _a, _b, _c, _d;
+        return __generator(this, function (_e) {
+            switch (_e.label) {
+                case 0:
+                    _a = respond_js_1.send;
+                    _b = [res];
+                    _c = lifecycle_js_1.listRetired;
+                    _d = [ctx];
+                    return [4 /*yield*/, (0, respond_js_1.principal)(ctx, req)];
+                case 1: return [4 /*yield*/, _c.apply(void 0, _d.concat([_e.sent()]))];
+                case 2:
+                    _a.apply(void 0, _b.concat([_e.sent()]));
+                    return [2 /*return*/];
+            }
+        });
+    }); });
+    r.post('/agents/:id/retire', function (req, res) { return __awaiter(_this, void 0, void 0, function () {
+        var p, body, _a, _b;
+        var _c;
+        return __generator(this, function (_d) {
+            switch (_d.label) {
+                case 0: return [4 /*yield*/, (0, respond_js_1.principal)(ctx, req)];
+                case 1:
+                    p = _d.sent();
+                    body = (0, schemas_js_1.validate)('retire', (_c = req.body) !== null && _c !== void 0 ? _c : {});
+                    _a = respond_js_1.send;
+                    _b = [res];
+                    return [4 /*yield*/, (0, lifecycle_js_1.retireAgent)(ctx, p, (0, respond_js_1.param)(req, 'id'), body.reason)];
+                case 2:
+                    _a.apply(void 0, _b.concat([_d.sent()]));
+                    return [2 /*return*/];
+            }
+        });
+    }); });
+    r.delete('/agents/:id/retire', function (req, res) { return __awaiter(_this, void 0, void 0, function () {
+        var _a, _b, _c, _d;
+        return __generator(this, function (_e) {
+            switch (_e.label) {
+                case 0:
+                    _a = respond_js_1.send;
+                    _b = [res];
+                    _c = lifecycle_js_1.unretireAgent;
+                    _d = [ctx];
+                    return [4 /*yield*/, (0, respond_js_1.principal)(ctx, req)];
+                case 1: return [4 /*yield*/, _c.apply(void 0, _d.concat([_e.sent(), (0, respond_js_1.param)(req, 'id')]))];
+                case 2:
+                    _a.apply(void 0, _b.concat([_e.sent()]));
+                    return [2 /*return*/];
+            }
+        });
+    }); });
+    r.delete('/agents/:id', function (req, res) { return __awaiter(_this, void 0, void 0, function () {
+        var _a, _b, _c, _d;
+        return __generator(this, function (_e) {
+            switch (_e.label) {
+                case 0:
+                    _a = respond_js_1.send;
+                    _b = [res];
+                    _c = lifecycle_js_1.deleteAgent;
+                    _d = [ctx];
+                    return [4 /*yield*/, (0, respond_js_1.principal)(ctx, req)];
+                case 1: return [4 /*yield*/, _c.apply(void 0, _d.concat([_e.sent(), (0, respond_js_1.param)(req, 'id')]))];
+                case 2:
+                    _a.apply(void 0, _b.concat([_e.sent()]));
+                    return [2 /*return*/];
+            }
+        });
+    }); });
+    return r;
+}
