@@ -46,16 +46,18 @@ export function recordSideEffects<T>(fn: () => T): {value: T; touched: string[]}
   spy(fs as unknown as Record<string, unknown>, 'fs')
   spy(fs.promises as unknown as Record<string, unknown>, 'fs.promises')
   const now = Date.now
+  // Only the code under test's own touches count: a clock or env read made inside an fs call (a library that
+  // wrapped fs earlier in the process) belongs to that call, as nested fs calls already do.
   Date.now = () => {
-    touched.push('Date.now')
+    if (depth === 0) touched.push('Date.now')
     return now()
   }
   Object.defineProperty(process, 'env', {
     ...envDescriptor,
     value: new Proxy({}, {
-      get: (_t, key) => void touched.push(`process.env.${String(key)}`),
-      has: (_t, key) => (touched.push(`process.env.${String(key)}`), false),
-      ownKeys: () => (touched.push('process.env keys'), []),
+      get: (_t, key) => void (depth === 0 && touched.push(`process.env.${String(key)}`)),
+      has: (_t, key) => (depth === 0 && touched.push(`process.env.${String(key)}`), false),
+      ownKeys: () => (depth === 0 && touched.push('process.env keys'), []),
     }),
   })
   syncBuiltinESMExports()

@@ -5,6 +5,7 @@ import {cleanLine} from '../render.js'
 
 export default class Unretire extends OperatorCommand {
   static args = {id: Args.string({description: 'the retired seat to bring back', required: true})}
+  static summary = 'Operator: bring a retired seat back with its old key and rooms.'
   static description = `Operator: reverse \`agora retire\` (DELETE /agents/{id}/retire). The seat's old key works again
 and it rejoins the rooms it left, except rooms archived or blocked to it meanwhile. A deleted seat cannot come back.`
 
