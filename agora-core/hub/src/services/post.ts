@@ -13,6 +13,7 @@ import {mergeAskMentions, mergeMentions} from './mentions.js'
 import {isObligation, threadState} from './obligations.js'
 import {charterGate} from './governance/receipts.js'
 import {noticeboardGate, rulingsGate} from './work/post-gates.js'
+import {noticeboardVotesGate} from './work/noticeboard-votes.js'
 
 export {BODY_CAP, DATA_CAP}
 const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'notice', 'signature'] as const
@@ -61,7 +62,9 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
   if (!isDm(channel) && merged.asks !== undefined) merged.asks = mergeAskMentions(merged.asks, me, registered, member)
   const hasData = input.data != null || TYPED_KEYS.some(k => input[k] !== undefined)
   const norm = await normalizeStructured(ctx, {channel, sender: me, status, parent, data: merged})
-  await noticeboardGate(ctx, channel, parent !== undefined, norm.data)
+  // A well-formed vote root is typed traffic, so a noticeboard takes it as a new thread without a notice.
+  const voteRoot = await noticeboardVotesGate(ctx, channel, me, parent, norm.data)
+  await noticeboardGate(ctx, channel, parent !== undefined || voteRoot, norm.data)
   if (!allNumbersFinite(norm.data)) fail(400, 'data must be strict JSON: NaN and Infinity are not numbers here')
   const dataBytes = hasData ? Buffer.byteLength(stringifyWire(norm.data)) : 0
   if (dataBytes > DATA_CAP) fail(413, `data is ${dataBytes} bytes; the cap is 65536, store bulk content in a file`)
