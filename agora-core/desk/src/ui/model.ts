@@ -36,7 +36,7 @@ export class DeskModel {
   lastTurn = new Map<string, number>()
   ledgers = new Map<string, LedgerStatus | {error: string}>()
   harness: HarnessReport[] = []
-  /** The seq the desk last looked at, per channel: what is past it is unread. */
+  /** The seat's triage cursor per channel it is in (the hub's `GET /cursors`): what is past it is unread, in every browser alike. */
   seen = new Map<string, number>()
   connected = false
   /** Every channel's history is folded in (until then the debts and charts are filling up). */
@@ -60,8 +60,9 @@ export class DeskModel {
 
   /** What the first view needs: who I am, the roster, presence and the channel list (four requests). */
   async loadCore(): Promise<void> {
-    const [, channels] = await Promise.all([this.refreshRoster(), call<DeskChannel[]>('GET', '/channels')])
+    const [, channels, cursors] = await Promise.all([this.refreshRoster(), call<DeskChannel[]>('GET', '/channels'), readCursors()])
     for (const c of channels) this.channels.set(c.name, c)
+    this.takeCursors(cursors)
   }
 
   /** Then each channel's recent history (debts, activity, threads) and the harness reports, folded in as they land. */
@@ -80,7 +81,6 @@ export class DeskModel {
 
   private async loadHistory(c: DeskChannel): Promise<void> {
     const since = Math.max(0, c.last_seq - INITIAL)
-    this.seen.set(c.name, Number(localStorage.getItem(`agora-desk-seen:${c.name}`) ?? c.last_seq))
     const rows = await call<DeskMessage[]>('GET', `/channels/${enc(c.name)}/messages?since=${since}&limit=${INITIAL}`)
     for (const m of rows) this.fold(m)
   }
@@ -122,6 +122,8 @@ export class DeskModel {
             const o = await call<{to_answer: OwedToAnswer[]; computed_at: number}>('GET', '/owed')
             this.debts.fromOwed(this.me.id, o.to_answer, o.computed_at, Date.now() / 1000)
           }
+          // Another browser or the seat's own loop may have acked meanwhile.
+          this.takeCursors(await readCursors())
           this.changed()
         } catch {
           // A refused or dropped read keeps the last list; the next push reads again.
@@ -161,14 +163,23 @@ export class DeskModel {
 
   unread(channel: string): number {
     const c = this.channels.get(channel)
-    return c ? Math.max(0, c.last_seq - (this.seen.get(channel) ?? c.last_seq)) : 0
+    return c?.member ? Math.max(0, c.last_seq - (this.seen.get(channel) ?? c.last_seq)) : 0
   }
 
+  /** Opening a room acks it for the desk's seat (`POST /inbox/ack`): the same cursor its inbox uses, so it settles no debt. */
   markSeen(channel: string): void {
     const c = this.channels.get(channel)
-    if (!c) return
+    if (!c?.member || (this.seen.get(channel) ?? 0) >= c.last_seq) return
     this.seen.set(channel, c.last_seq)
-    localStorage.setItem(`agora-desk-seen:${channel}`, String(c.last_seq))
+    call<{acked: Record<string, number>}>('POST', '/inbox/ack', {cursors: {[channel]: c.last_seq}}).then(r => {
+      this.takeCursors(r.acked)
+      this.changed()
+    }, () => {})
+  }
+
+  /** Cursors only move forward on the hub; a stale answer never rewinds what this page already marked. */
+  private takeCursors(cursors: Record<string, number>): void {
+    for (const [channel, seq] of Object.entries(cursors)) this.seen.set(channel, Math.max(seq, this.seen.get(channel) ?? 0))
   }
 
   /** An operator action: the hub's answer as one line, or its refusal thrown with the hub's own text. */
@@ -187,4 +198,8 @@ export class DeskModel {
     }
     this.changed()
   }
+}
+
+function readCursors(): Promise<Record<string, number>> {
+  return call<{cursors: Record<string, number>}>('GET', '/cursors').then(r => r.cursors)
 }

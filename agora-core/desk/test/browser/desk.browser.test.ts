@@ -149,6 +149,34 @@ describe('the desk in a real headless Chromium, served by a real `agora up`', fu
     await fresh.close()
   })
 
+  it('counts unread from the seat\'s cursor on the hub, so a second browser agrees, and opening a room clears it in both', async () => {
+    const unread = (p: Page, n: string) => p.waitForFunction(want => {
+      const cell = (globalThis as unknown as {document: {querySelector(s: string): {textContent: string} | null}})
+        .document.querySelector('tr[data-channel="commons"] td:nth-child(3)')
+      return cell?.textContent === want
+    }, n, {timeout: 10_000})
+    await view(page, 'channels')
+    await page.click('tr[data-channel="commons"] a')
+    await view(page, 'channels')
+    await unread(page, '0')
+    for (const i of [1, 2, 3]) await post('bob', {body: `note ${i}`})
+    await unread(page, '3')
+    const other = await browser.newContext()
+    const second = await other.newPage()
+    await second.goto(await loginLink())
+    await second.waitForSelector('body[data-complete="1"]')
+    await view(second, 'channels')
+    await unread(second, '3')
+    await second.click('tr[data-channel="commons"] a')
+    const cursors = await second.evaluate(() => fetch('/cursors').then(r => r.json())) as {cursors: Record<string, number>}
+    const listed = (await hubCall(up.url, keys.bob!, 'GET', '/channels')) as Array<{name: string; last_seq: number}>
+    expect(cursors.cursors.commons).to.equal(listed.find(c => c.name === 'commons')!.last_seq)
+    // The first browser learns the hub's cursor with the next push: one new message is one unread, not four.
+    await post('carol', {body: 'one more'})
+    await unread(page, '1')
+    await other.close()
+  })
+
   it('pauses the hub after a confirmation and shows the banner to the desk', async () => {
     await view(page, 'actions')
     await page.fill('[data-testid="pause-reason"]', 'migrating the db')

@@ -6,7 +6,7 @@ import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {computeInboxJson, waitInbox} from '../services/inbox.js'
 import {computeOwed} from '../services/owed.js'
-import {ack} from '../services/ack.js'
+import {ack, readCursors} from '../services/ack.js'
 
 export function inboxRoutes(ctx: Ctx): Router {
   const r = Router()
@@ -24,6 +24,13 @@ export function inboxRoutes(ctx: Ctx): Router {
     const a = requireSeat(await principal(ctx, req))
     const body = validate('ack', req.body)
     send(res, {acked: await ack(ctx, a.id, body.cursors)})
+  })
+
+  // The seat's own triage positions, so a second client (the web desk's unread counts) agrees with the first.
+  r.get('/cursors', async (req, res) => {
+    onlyQuery(req.query, [])
+    const a = requireSeat(await principal(ctx, req))
+    send(res, {cursors: await readCursors(ctx, a.id)})
   })
 
   r.get('/owed', async (req, res) => {

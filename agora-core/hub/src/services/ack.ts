@@ -14,3 +14,12 @@ export async function ack(ctx: Ctx, agent: string, cursors: Record<string, numbe
   })
   return out
 }
+
+/** The seat's triage cursors, one per channel it is in (0 where it never acked): what `GET /cursors` serves. */
+export async function readCursors(ctx: Ctx, agent: string): Promise<Record<string, number>> {
+  const rows = await ctx.db.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', agent)
+  const stored = new Map(rows.map(r => [r.channel, Number(r.last_seq)]))
+  const out: Record<string, number> = {}
+  for (const channel of [...ctx.cache.channelsOf(agent)].sort()) out[channel] = stored.get(channel) ?? 0
+  return out
+}
