@@ -67,8 +67,10 @@ try {
   t += 2 * 3600
   for (let i = 0; i < SEATS; i += 2) await call(keys[i], 'GET', '/owed', undefined, {'x-agora-reception': '1'})
   console.log(`setup: ${SEATS} seats, ${ROOMS} rooms, ${filled} filler messages, 300 obligations, 100 claims, 20 phases (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  const firstCpu0 = process.cpuUsage()
   const first = await hub.runSweeps()
-  console.log(`first full pass (alerts and rings fire): ${ms(first.ms)}; errors: ${JSON.stringify(first.errors)}; truncated: ${first.truncated}`)
+  const firstCpu = process.cpuUsage(firstCpu0)
+  console.log(`first full pass (alerts and rings fire): ${ms(first.ms)}, CPU ${ms((firstCpu.user + firstCpu.system) / 1000)}; errors: ${JSON.stringify(first.errors)}; truncated: ${first.truncated}`)
   const full: number[] = [], base: number[] = []
   const fullCpu: number[] = [], baseCpu: number[] = []
   const bySweep: Record<string, number[]> = {}

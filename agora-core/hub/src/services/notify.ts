@@ -6,13 +6,17 @@ import {setWakeWriter} from './wake-writer.js'
 
 export const ROTATE_BYTES = 8 * 1024 * 1024
 
+const NON_ASCII = /[\u007f-\uffff]/
+
 /** Python json.dumps default separators (", " and ": ") with ASCII escaping, for notify lines. */
 function pyDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (typeof value === 'number') return String(value)
   if (typeof value === 'string') {
-    return JSON.stringify(value).replace(/[\u007f-\uffff]/g, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+    const json = JSON.stringify(value)
+    // Most text is ASCII: test before running the replacing scan.
+    return NON_ASCII.test(json) ? json.replace(/[\u007f-\uffff]/g, c => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : json
   }
   return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyDumps(k)}: ${pyDumps(v)}`).join(', ')}}`
 }
@@ -42,21 +46,47 @@ export function notifyLine(env: Record<string, unknown>): string {
 export function startNotify(ctx: Ctx, dir: string): {stop(): void} {
   const repaired = new Set<string>()
   let failing = false
-  const write = (agent: string, text: string): void => {
-    const file = join(dir, `${agent}-inbox.log`)
-    try {
+  // The directory is made once and each file's size tracked after one stat, so a line costs one append, not five
+  // system calls (a ring in a 20-seat room writes 20 lines). A failure forgets both and the write is tried again afresh.
+  let dirReady = false
+  const sizes = new Map<string, {bytes: number; writes: number}>()
+  const append = (file: string, line: string): void => {
+    if (!dirReady) {
       mkdirSync(dir, {recursive: true, mode: 0o700})
       chmodSync(dir, 0o700)
+      dirReady = true
+    }
+    let size = sizes.get(file)
+    // Re-read the size before rotating and now and then (another hub process may append to the same file).
+    if (!size || size.bytes > ROTATE_BYTES || size.writes >= 256) {
+      let bytes = 0
       try {
-        if (statSync(file).size > ROTATE_BYTES) {
-          renameSync(file, `${file}.1`)
-          chmodSync(`${file}.1`, 0o600)
-          repaired.delete(file)
-        }
+        bytes = statSync(file).size
       } catch {
         // no file yet
       }
-      appendFileSync(file, text + '\n', {mode: 0o600})
+      size = {bytes, writes: 0}
+      if (bytes > ROTATE_BYTES) {
+        renameSync(file, `${file}.1`)
+        chmodSync(`${file}.1`, 0o600)
+        repaired.delete(file)
+        size.bytes = 0
+      }
+    }
+    appendFileSync(file, line, {mode: 0o600})
+    sizes.set(file, {bytes: size.bytes + Buffer.byteLength(line), writes: size.writes + 1})
+  }
+  const write = (agent: string, text: string): void => {
+    const file = join(dir, `${agent}-inbox.log`)
+    try {
+      try {
+        append(file, text + '\n')
+      } catch {
+        // Nothing was appended (append throws only before it writes): start afresh once.
+        dirReady = false
+        sizes.delete(file)
+        append(file, text + '\n')
+      }
       if (!repaired.has(file)) {
         chmodSync(file, 0o600)
         repaired.add(file)

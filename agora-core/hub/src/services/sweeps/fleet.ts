@@ -1,5 +1,4 @@
 import type {Pass} from './pass.js'
-import {activeHubBlock} from '../agents.js'
 
 export const FLEET_MIN_ELIGIBLE = 3
 export const FLEET_LIVE_FRACTION = 0.5
@@ -19,7 +18,7 @@ export async function sweepFleet(pass: Pass): Promise<string[]> {
   const live: string[] = []
   const eligible: string[] = []
   for (const agent of pass.seats()) {
-    if (await activeHubBlock(ctx, agent)) continue
+    if (await pass.hubBlocked(agent)) continue
     const isLive = ctx.presence.row(agent).state !== 'offline'
     const seen = isLive ? pass.now : g.last_live[agent]
     if (seen === undefined || pass.now - seen > FLEET_SIGNAL_WINDOW) continue

@@ -18,6 +18,7 @@ export class Pass {
   private readonly owed = new Map<string, OwedRow[]>()
   private fleetOwed: FleetOwed | null = null
   private alertsSynced = false
+  private blocked: Set<string> | null = null
   /** Set when a sweep stopped early because the pass ran out of time; it resumes next pass. */
   truncated = false
 
@@ -50,6 +51,13 @@ export class Pass {
       this.owed.set(agent, rows)
     }
     return rows
+  }
+
+  /** Is the seat under an active hub-wide block? One query per pass instead of one per seat and sweep. */
+  async hubBlocked(agent: string): Promise<boolean> {
+    this.blocked ??= new Set((await this.ctx.db.all<{agent_id: string}>(`SELECT DISTINCT agent_id FROM blocks WHERE scope = 'hub'
+      AND lifted_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`, this.ctx.now())).map(r => r.agent_id))
+    return this.blocked.has(agent)
   }
 
   async reporting(): Promise<string[]> {

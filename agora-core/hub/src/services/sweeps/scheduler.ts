@@ -87,8 +87,15 @@ export class Scheduler {
       }
       const t0 = performance.now()
       try {
-        report.results[s.name] = await s.run(pass, this.ctx)
+        // One transaction per sweep: its alerts, rings and guard changes commit together (a first pass over 200 seats
+        // made ~250 commits before), and a sweep that fails leaves nothing half-sent; its posts publish after the commit.
+        report.results[s.name] = await this.ctx.db.tx(async () => {
+          const result = await s.run(pass, this.ctx)
+          await pass.guards.flush()
+          return result
+        })
       } catch (err) {
+        pass.guards.discard()
         report.errors[s.name] = (err as Error).message
         process.stderr.write(`agora hub: sweep '${s.name}' failed: ${(err as Error).message}\n`)
       }

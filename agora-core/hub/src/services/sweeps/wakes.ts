@@ -56,7 +56,8 @@ export async function sweepWakes(pass: Pass): Promise<string[]> {
       next[r.id] = rec
       if (!reason) continue
       const m = await getMessage(ctx, r.id)
-      if (m) reemitWake(ctx, agent, m)
+      // After the sweep's commit and outside its transaction: the wake line is built by the notify chain, later.
+      if (m) ctx.db.defer(() => { reemitWake(ctx, agent, m) })
       out.push(`${agent}:${r.id}:${reason}`)
     }
     await pass.guards.set(guard, next)

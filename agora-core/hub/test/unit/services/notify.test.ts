@@ -1,8 +1,8 @@
 import {expect} from 'chai'
-import {mkdtempSync, readFileSync, statSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {notifyLine} from '../../../src/services/notify.js'
+import {ROTATE_BYTES, notifyLine} from '../../../src/services/notify.js'
 import {call, room, scratchHub, seats} from '../helpers.js'
 
 describe('notify files', () => {
@@ -29,6 +29,34 @@ describe('notify files', () => {
       expect(statSync(join(dir, 'bob-inbox.log')).mode & 0o777).to.equal(0o600)
       const alice = readFileSync(join(dir, 'alice-inbox.log'), 'utf8')
       expect(alice).not.to.contain('"preview": "ping"')
+    } finally { await hub.close() }
+  })
+
+  it('rotates a log already past 8 MiB on its first line, and recreates a directory removed by hand on the next', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-notify-')), 'n')
+    mkdirSync(dir, {mode: 0o700})
+    const file = join(dir, 'bob-inbox.log')
+    writeFileSync(file, '', {mode: 0o600})
+    truncateSync(file, ROTATE_BYTES + 1)
+    const hub = await scratchHub({notifyDir: dir})
+    const linesOf = async (want: string): Promise<string[]> => {
+      for (let i = 0; i < 100 && !(existsSync(file) && readFileSync(file, 'utf8').includes(want)); i++) await new Promise(r => setTimeout(r, 20))
+      return readFileSync(file, 'utf8').trim().split('\n')
+    }
+    try {
+      const k = await seats(hub, 'alice', 'bob')
+      await room(hub, k, 'room', 'alice', ['bob'])
+      await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'first', status: 'fyi'})
+      const lines = await linesOf('"preview": "first"')
+      expect(statSync(`${file}.1`).size).to.equal(ROTATE_BYTES + 1)
+      expect(statSync(file).size).to.be.lessThan(4096)
+      expect(lines.map(l => JSON.parse(l).preview)).to.include('first')
+      rmSync(dir, {recursive: true, force: true})
+      await call(hub, 'POST', '/channels/room/messages', k.alice, {body: 'second', status: 'fyi'})
+      expect((await linesOf('"preview": "second"')).map(l => JSON.parse(l).preview)).to.deep.equal(['second'])
+      expect(existsSync(`${file}.1`), 'the old rotation went with the directory').to.equal(false)
+      expect(statSync(dir).mode & 0o777).to.equal(0o700)
+      expect(statSync(file).mode & 0o777).to.equal(0o600)
     } finally { await hub.close() }
   })
 })

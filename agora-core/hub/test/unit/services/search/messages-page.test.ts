@@ -1,9 +1,9 @@
 import {expect} from 'chai'
 import {type Caller, TestHub} from '../../../helpers/hub.js'
 
-// The relevance page is cut from a bounded, growing candidate set (messages-ranked.ts); these
+// The relevance page is a narrow count per section, then each section's best rows (messages-page.ts); these
 // scenarios pin that the cut never changes what a seat sees: exact totals, every hit once, the best first.
-describe('relevance search pages ranked from a bounded candidate set', () => {
+describe('relevance search pages cut per section from ranked matches', () => {
   let h: TestHub
   let alice: Caller, bob: Caller, carol: Caller
   let clock = 1_800_000_000
@@ -55,5 +55,25 @@ describe('relevance search pages ranked from a bounded candidate set', () => {
     expect(r.messages).to.include({total: 1, shown: 1})
     expect(r.messages.hits.map((x: any) => x.id)).to.deep.equal([mine])
     expect(r.next_cursor).to.equal(null)
+  })
+
+  it('pages hits that tie on every sort key (same words, same second) without repeating or skipping one, on each sort', async () => {
+    await h.channel(bob, 'annex', [alice])
+    const ids = new Set<string>()
+    clock += 10
+    for (let i = 0; i < 7; i++) for (const room of ['room', 'annex']) ids.add((await bob.postMessage(room, {body: 'delta epsilon'})).id)
+    for (const sort of ['relevance', 'recency', 'votes']) {
+      const seen: string[] = []
+      let cursor: string | null = null
+      for (let page = 0; page < 10; page++) {
+        const r: any = await search(alice, `q=delta&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+        expect(r.messages.total, sort).to.equal(14)
+        seen.push(...r.messages.hits.map((x: any) => x.id))
+        cursor = r.next_cursor
+        if (cursor === null) break
+      }
+      expect(seen, sort).to.have.length(14)
+      expect(new Set(seen), sort).to.deep.equal(ids)
+    }
   })
 })
