@@ -53,10 +53,14 @@ function openSocket(url: string, key: string, onEnvelope: (e: any) => void): Pro
   return new Promise((resolve, reject) => { ws.once('open', () => resolve(ws)); ws.once('error', reject) })
 }
 
-/** Hub-process CPU microseconds spent while `fn` runs: a per-request cost that other load on the machine barely moves. */
-async function hubCpu<T>(hub: HubProc, fn: () => Promise<T>): Promise<{result: T; us: number}> {
+/**
+ * Hub-process CPU microseconds spent while `fn` runs: a per-request cost that other load on the machine barely moves.
+ * With BENCH_PROFILE=<dir> and the child hub, the phase is also profiled into <dir>/<phase>.cpuprofile (for DevTools).
+ */
+async function hubCpu<T>(hub: HubProc, fn: () => Promise<T>, phase?: string): Promise<{result: T; us: number}> {
+  const profileDir = process.env.BENCH_PROFILE
   const a = await hub.cpuUs()
-  const result = await fn()
+  const result = await (profileDir && phase && hub.profile ? hub.profile(join(profileDir, `${phase}.cpuprofile`), fn) : fn())
   return {result, us: (await hub.cpuUs()) - a}
 }
 
@@ -91,7 +95,7 @@ async function main(mode: Mode): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 11_500))
       memLine('hub RSS idle 12 s after startup (trimmed)', await hub.mem())
     }
-    const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, () => exchange(hub.url, 'GET', '/healthz', {})))
+    const {result: health, us: healthUs} = await hubCpu(hub, () => timed(N_HEALTH, () => exchange(hub.url, 'GET', '/healthz', {})), 'healthz')
     line('GET /healthz sequential (the HTTP floor)', `${fmt(health.perSec, 0)} req/s`, `hub CPU ${fmt(healthUs / N_HEALTH, 0)} µs/req`)
 
     const poster = await register(hub.url, 'poster')
@@ -112,7 +116,7 @@ async function main(mode: Mode): Promise<void> {
     const body = 'benchmark post: ' + 'a realistic paragraph of status text. '.repeat(5)
     for (let i = 0; i < 200; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
     const clientT0 = process.cpuUsage()
-    const {result: posts, us: postUs} = await hubCpu(hub, () => timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})))
+    const {result: posts, us: postUs} = await hubCpu(hub, () => timed(N_POSTS, () => call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})), 'posts')
     const clientCpu = process.cpuUsage(clientT0)
     line('POST sequential, 1 channel, 10 WS subscribers', `${fmt(posts.perSec, 0)} posts/s`, 'goal ≥ 1,500 posts/s')
     line('  hub CPU per post (incl. 10 pushes)', `${fmt(postUs / N_POSTS, 0)} µs`, `CPU-bound ceiling ${fmt(1e6 / (postUs / N_POSTS), 0)} posts/s`)
@@ -176,10 +180,8 @@ async function main(mode: Mode): Promise<void> {
 
     const owedShape = await call(hub.url, keys[MEASURED], 'GET', '/owed')
     for (let i = 0; i < 20; i++) { await call(hub.url, keys[MEASURED], 'GET', '/owed'); await call(hub.url, keys[MEASURED], 'GET', '/inbox') }
-    const {result: owed, us: owedUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed')))
-    const inboxes = () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox'))
-    const profileDir = process.env.BENCH_PROFILE
-    const {result: inbox, us: inboxUs} = await hubCpu(hub, () => (profileDir && hub.profile ? hub.profile(join(profileDir, 'inbox.cpuprofile'), inboxes) : inboxes()))
+    const {result: owed, us: owedUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed')), 'owed')
+    const {result: inbox, us: inboxUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox')), 'inbox')
     const c = owedShape.counts ?? {}
     line(`GET /owed p50/p99 (${total} msgs)`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
       `goal p99 < 10 ms; hub CPU ${fmt(owedUs / N_READS / 1000)} ms/call; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
@@ -208,7 +210,8 @@ if (dbArg !== undefined) {
   await (await import('./pg.bench.js')).benchPostgres(dbArg)
   process.exit(0)
 }
-// `--hub=up,child` (default both). BENCH_PROFILE=<dir> (child only) writes <dir>/inbox.cpuprofile of the /inbox phase.: `up` is what a user runs, `child` the lean baseline for comparison.
+// `--hub=up,child` (default both). `up` is what a user runs, `child` the lean baseline for comparison.
+// BENCH_PROFILE=<dir> (child only) writes <dir>/{healthz,posts,owed,inbox}.cpuprofile, one per measured phase.
 const modes = (process.argv.find((a) => a.startsWith('--hub='))?.slice(6) ?? 'up,child').split(',')
 for (const m of modes) if (m !== 'up' && m !== 'child') throw new Error(`--hub=${m}: use up, child or up,child`)
 for (const m of modes) await main(m as Mode)

@@ -29,6 +29,8 @@ import {diagnosticsRoutes} from '../routes/diagnostics.js'
 import {SlowLog} from '../services/diagnostics/slow.js'
 import {deskUiRoutes} from '../routes/desk-ui.js'
 import {deskCookie} from './desk-cookie.js'
+import {dispatchByFirstSegment} from './dispatch.js'
+import {inOrder} from './in-order.js'
 import {workRoutes} from '../routes/work.js'
 import {surfaceRoutes} from '../routes/surfaces.js'
 import {hubDebtRoutes} from '../routes/hub-debts.js'
@@ -42,16 +44,11 @@ export function createApp(ctx: Ctx): express.Express {
   app.disable('x-powered-by')
   app.set('etag', false)
   const slow = new SlowLog(ctx.opts.slowRequestMs ?? 5000, ctx.now)
-  app.use(slow.middleware())
-  app.use(urlText)
-  app.use(jsonBody)
-  app.use(deskCookie(ctx))
-  app.use(deskUiRoutes(ctx, ctx.opts.uiDir))
+  app.use(inOrder(slow.middleware(), urlText, jsonBody, deskCookie(ctx)))
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
-  for (const routes of [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, hubDebtRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]) {
-    app.use(routes(ctx))
-  }
-  app.use(diagnosticsRoutes(ctx, slow, ctx.now()))
+  const groups = [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, hubDebtRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]
+  // In this order, but a request enters only the groups that can match its first path segment.
+  app.use(dispatchByFirstSegment([deskUiRoutes(ctx, ctx.opts.uiDir), ...groups.map(routes => routes(ctx)), diagnosticsRoutes(ctx, slow, ctx.now())]))
   // Built on first request, once every route is mounted, from the same schemas the routes validate with.
   let openApi: string | undefined
   app.get('/openapi.json', (_req: Request, res: Response) => sendJson(res, (openApi ??= JSON.stringify(openApiDocument(app)))))

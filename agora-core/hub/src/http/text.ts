@@ -113,6 +113,8 @@ export function requireText(value: unknown, root: string): void {
  */
 export function urlText(req: Request, _res: Response, next: NextFunction): void {
   const url = req.url
+  // Only a `%` escape can fail to decode: most URLs have none and skip the checks.
+  if (!url.includes('%')) return next()
   const q = url.indexOf('?')
   const path = q < 0 ? url : url.slice(0, q)
   try {

@@ -29,16 +29,32 @@ export function normalizePattern(raw: unknown, field = 'path'): string {
  * says `b` is a concrete file being written, which has no descendants.
  */
 export function overlaps(a: string, b: string, bIsFile = false): boolean {
-  const sa = a.toLowerCase().split('/')
-  const sb = b.toLowerCase().split('/')
+  const sa = segmentsOf(a)
+  const sb = segmentsOf(b)
   return segmentsOverlap(sa, sb, mayBeDirectory(sa), !bIsFile && mayBeDirectory(sb))
 }
 
-const isGlob = (segment: string): boolean => segment.includes('*') || segment.includes('?')
-const mayBeDirectory = (segments: string[]): boolean => !isGlob(segments[segments.length - 1])
-const allGlobstar = (segments: string[], from: number): boolean => segments.slice(from).every((s) => s === '**')
+/**
+ * A check compares the written path with every live lease: each lease pattern's lower-cased
+ * segments are kept rather than split again per check (read only; bounded, dropped when full).
+ */
+const SEGMENTS_MAX = 10_000
+const segmentMemo = new Map<string, readonly string[]>()
+function segmentsOf(pattern: string): readonly string[] {
+  let s = segmentMemo.get(pattern)
+  if (s === undefined) {
+    if (segmentMemo.size >= SEGMENTS_MAX) segmentMemo.clear()
+    s = pattern.toLowerCase().split('/')
+    segmentMemo.set(pattern, s)
+  }
+  return s
+}
 
-function segmentsOverlap(a: string[], b: string[], aDir: boolean, bDir: boolean): boolean {
+const isGlob = (segment: string): boolean => segment.includes('*') || segment.includes('?')
+const mayBeDirectory = (segments: readonly string[]): boolean => !isGlob(segments[segments.length - 1])
+const allGlobstar = (segments: readonly string[], from: number): boolean => segments.slice(from).every((s) => s === '**')
+
+function segmentsOverlap(a: readonly string[], b: readonly string[], aDir: boolean, bDir: boolean): boolean {
   const memo = new Map<number, boolean>()
   const walk = (i: number, j: number): boolean => {
     // one side ran out: equal, or it names a directory that holds what the other still describes

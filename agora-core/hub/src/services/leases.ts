@@ -32,7 +32,8 @@ const leaseKey = (workspace: string, path: string, holder: string): string => `$
  * request at a time, so a cached list is never older than the last write (a rolled-back write only
  * costs a reload).
  */
-const cached = new WeakMap<Ctx, {generation: number; byWorkspace: Map<string, {generation: number; rows: Lease[]}>}>()
+interface Cached { generation: number; rows: Lease[]; sorted?: Lease[] }
+const cached = new WeakMap<Ctx, {generation: number; byWorkspace: Map<string, Cached>}>()
 function cacheOf(ctx: Ctx) {
   let c = cached.get(ctx)
   if (!c) cached.set(ctx, (c = {generation: 0, byWorkspace: new Map()}))
@@ -47,14 +48,22 @@ async function remove(ctx: Ctx, channel: string, key: string): Promise<void> {
 
 /** Every lease row of a workspace, expired ones included (callers decide). */
 async function rows(ctx: Ctx, workspace: string): Promise<Lease[]> {
+  return (await cachedRows(ctx, workspace)).rows
+}
+
+async function cachedRows(ctx: Ctx, workspace: string): Promise<Cached> {
   const c = cacheOf(ctx)
   const hit = c.byWorkspace.get(workspace)
-  if (hit && hit.generation === c.generation) return hit.rows
-  const fresh = await readRows(ctx, workspace)
+  if (hit && hit.generation === c.generation) return hit
+  const fresh: Cached = {generation: c.generation, rows: await readRows(ctx, workspace)}
   if (c.byWorkspace.size > 1000) c.byWorkspace.clear()
-  c.byWorkspace.set(workspace, {generation: c.generation, rows: fresh})
+  c.byWorkspace.set(workspace, fresh)
   return fresh
 }
+
+/** `localeCompare` without arguments is this collator's compare; one collator spares ICU a set-up per comparison. */
+const collator = new Intl.Collator()
+const byPathHolder = (a: Lease, b: Lease): number => collator.compare(a.path, b.path) || collator.compare(a.holder, b.holder)
 
 async function readRows(ctx: Ctx, workspace: string): Promise<Lease[]> {
   const prefix = workspacePrefix(workspace)
@@ -69,7 +78,10 @@ async function readRows(ctx: Ctx, workspace: string): Promise<Lease[]> {
 
 export async function liveLeases(ctx: Ctx, workspace: string): Promise<Lease[]> {
   const now = ctx.now()
-  return (await rows(ctx, normalizeWorkspace(workspace))).filter((l) => l.expires_at > now).sort((a, b) => a.path.localeCompare(b.path) || a.holder.localeCompare(b.holder))
+  // Sorted once per cached read (the sort is stable, so sorting before the expiry filter gives the same list).
+  const c = await cachedRows(ctx, normalizeWorkspace(workspace))
+  c.sorted ??= [...c.rows].sort(byPathHolder)
+  return c.sorted.filter((l) => l.expires_at > now)
 }
 
 /** Expired rows are released here, inside the write that notices them. */

@@ -32,19 +32,23 @@ export const ERROR_DETAIL_MAX = 1000
 /** Fields of an envelope that differ between viewers; equal fields mean an identical frame. */
 const VIEWER_FIELDS = ['body', 'escalated', 'effective_urgency', 'to_me', 'reply_to_me', 'redelivery', 'your_pending_asks'] as const
 
-/** One fan-out serializes each distinct envelope once, not once per socket. */
-const frameMemo = new WeakMap<StoredMessage, Map<string, string>>()
+/**
+ * One fan-out serializes and UTF-8 encodes each distinct envelope once, not once per socket: every
+ * socket is handed the same bytes (sent as a text frame).
+ */
+const frameMemo = new WeakMap<StoredMessage, Map<string, Buffer>>()
+const TEXT_FRAME = {binary: false}
 
-function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): string {
+function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): Buffer {
   const key = VIEWER_FIELDS.map(f => (f === 'body' ? envelope.body === null : JSON.stringify(envelope[f]))).join('|')
   let byKey = frameMemo.get(m)
   if (!byKey) frameMemo.set(m, (byKey = new Map()))
-  let text = byKey.get(key)
-  if (text === undefined) {
-    text = stringifyWire({type: 'envelope', envelope})
-    byKey.set(key, text)
+  let bytes = byKey.get(key)
+  if (bytes === undefined) {
+    bytes = Buffer.from(stringifyWire({type: 'envelope', envelope}), 'utf8')
+    byKey.set(key, bytes)
   }
-  return text
+  return bytes
 }
 
 /**
@@ -156,13 +160,13 @@ export class Connection {
   }
 
   /** Write an admitted envelope frame; backlog frames were counted as sending when admitted. */
-  private write(text: string, live: boolean): void {
+  private write(bytes: Buffer, live: boolean): void {
     if (this.ws.readyState !== this.ws.OPEN) {
       if (!live) this.backlog.flushed()
       return
     }
     if (!live) {
-      this.ws.send(text, () => this.backlog.flushed())
+      this.ws.send(bytes, TEXT_FRAME, () => this.backlog.flushed())
       return
     }
     if (this.liveInflight >= this.queueLimit) {
@@ -170,7 +174,7 @@ export class Connection {
       return
     }
     this.liveInflight++
-    this.ws.send(text, () => { this.liveInflight-- })
+    this.ws.send(bytes, TEXT_FRAME, () => { this.liveInflight-- })
   }
 
   private error(detail: unknown, status?: number, retryAfter?: number): void {
