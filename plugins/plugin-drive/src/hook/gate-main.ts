@@ -16,6 +16,8 @@ export interface GateFlags {
   url?: string
   home?: string
   'path-field': string[]
+  /** tool_input fields holding an apply_patch body (codex), whose file headers are the targets. */
+  'patch-field'?: string[]
 }
 
 /** Check the payload's target paths for this seat; prints the deny JSON or nothing, warnings to stderr. */
@@ -26,7 +28,7 @@ export async function gateForSeat(payload: Record<string, unknown>, flags: GateF
     process.stderr.write('agora hook PreToolUse: lease check unavailable (no seat identity or cached key; run `agora setup <id>` here), write allowed\n')
     return
   }
-  const result = await leaseGate(payload, flags['path-field'], (workspace, paths) => postCheck(seat.url, key, workspace, paths))
+  const result = await leaseGate(payload, flags['path-field'], (workspace, paths) => postCheck(seat.url, key, workspace, paths), process.cwd(), flags['patch-field'] ?? [])
   if (result.warning) process.stderr.write(`${result.warning}\n`)
   if (result.output) process.stdout.write(JSON.stringify(result.output) + '\n')
 }
@@ -37,10 +39,12 @@ export async function runGateCli(argv: string[]): Promise<void> {
   try {
     const {values} = parseArgs({args: argv, strict: true, allowPositionals: false, options: {
       as: {type: 'string'}, url: {type: 'string'}, home: {type: 'string'}, format: {type: 'string'},
-      'path-field': {type: 'string', multiple: true},
+      'path-field': {type: 'string', multiple: true}, 'patch-field': {type: 'string', multiple: true},
     }})
     const payload = await payloadPromise
-    await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': values['path-field'] ?? ['file_path']})
+    // --patch-field alone (codex) gates only the patch: file_path is the default for hooks that name neither
+    const pathFields = values['path-field'] ?? (values['patch-field'] ? [] : ['file_path'])
+    await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': pathFields, 'patch-field': values['patch-field'] ?? []})
   } catch (error) {
     await payloadPromise
     process.stderr.write(`agora hook PreToolUse: lease check unavailable, write allowed: ${(error as Error).message}\n`)
