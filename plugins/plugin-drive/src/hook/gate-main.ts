@@ -4,7 +4,6 @@
 import type {LeaseCheck} from '@agora/client'
 import {lookupKey} from '@agora/home'
 import {request} from 'node:http'
-import {request as requestTls} from 'node:https'
 import {parseArgs} from 'node:util'
 
 import {receptionSeat} from '../seat-context.js'
@@ -53,12 +52,13 @@ export async function runGateCli(argv: string[]): Promise<void> {
 
 /**
  * POST /leases/check over node:http rather than the client's fetch: undici's first-use set-up
- * would be paid by every hook process, and this is the only call the process makes.
+ * would be paid by every hook process, and this is the only call the process makes. node:https (and
+ * with it tls) is loaded only for an https hub: on loopback it is start-up cost for nothing.
  */
-export function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
+export async function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
   const target = new URL('/leases/check', url.replace(/\/+$/, '') + '/')
   const body = JSON.stringify({workspace, paths})
-  const send = target.protocol === 'https:' ? requestTls : request
+  const send = target.protocol === 'https:' ? (await import('node:https')).request : request
   return new Promise((resolve, reject) => {
     const req = send(target, {method: 'POST', timeout: timeoutMs, headers: {
       authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-agora-client': 'agora-lease-gate/0.1',
