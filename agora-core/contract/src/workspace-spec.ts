@@ -43,23 +43,23 @@ export interface PreToolUseHook {
   /** `tool_input` fields that carry a target path. */
   pathFields: string[]
   /**
-   * `tool_input` fields that carry an apply_patch body (codex's edit tool): the paths its
+   * `tool_input` fields that carry an apply_patch body (a patch-based edit tool): the paths its
    * `*** Add File:`, `*** Update File:`, `*** Delete File:` and `*** Move to:` headers name are gated.
    */
   patchFields?: string[]
 }
 
 /**
- * Where the harness keeps its per-hook trust (codex 0.171 runs a project hook only once its hash is
+ * Where the harness keeps its per-hook trust (some harnesses run a project hook only once its hash is
  * recorded as trusted in the user's config). Setup records agora's own handlers there, so the hooks it
  * just wrote run without a review prompt; foreign handlers are never trusted by agora.
  */
 export interface HookTrustStore {
-  /** codex's `[hooks.state."<hooks file>:<event>:<group>:<handler>"] trusted_hash = "sha256:…"` tables. */
-  format: 'codex-hook-state'
-  /** Environment variable naming the harness's home (e.g. CODEX_HOME). */
+  /** `[hooks.state."<hooks file>:<event_snake>:<group>:<handler>"] trusted_hash = "sha256:…"` TOML tables. */
+  format: 'hashed-hook-state'
+  /** Environment variable naming the harness's home directory. */
   homeEnv: string
-  /** The home relative to $HOME when the variable is unset (e.g. '.codex'). */
+  /** The home relative to $HOME when the variable is unset. */
   homeDefault: string
   /** The TOML config file inside that home. */
   file: string

@@ -5,7 +5,7 @@ import type {OfferedTool, ScriptReply, ToolCallSoFar} from './script.js'
  * `STUB-EDIT <absolute path> <word>` that is offered the harness's Read and Write tools reads the
  * file once (a harness may refuse to overwrite a file the model never read), then writes `<word>\n`
  * to it once (naming the file by the parameter each tool's schema has: file_path, filePath or path), then ends with the first line of the write's result, so a refusal is visible in the final text.
- * A harness that edits through codex's `apply_patch` instead (no Write tool) gets one patch whose
+ * A harness that edits through an `apply_patch` tool instead (no Write tool) gets one patch whose
  * `*** Add File:` hunk replaces the file with `<word>\n`.
  */
 export const EDIT_DIRECTIVE = /\bSTUB-EDIT (\/\S+) (\S+)/

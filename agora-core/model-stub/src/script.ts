@@ -16,7 +16,7 @@ export interface OfferedTool {
   namespace?: string
   /** The parameter naming a file, when the tool's schema has one (file_path, filePath or path): harnesses differ. */
   pathField?: string
-  /** A freeform tool (Responses `type: 'custom'`, e.g. codex's apply_patch): called with raw text, not JSON arguments. */
+  /** A freeform tool (Responses `type: 'custom'`, e.g. an apply_patch): called with raw text, not JSON arguments. */
   freeform?: boolean
 }
 

@@ -44,7 +44,7 @@ export const workspace: WorkspaceFootprint = {
     // The lease gate: codex edits files through apply_patch, whose PreToolUse input is the patch text
     // (`tool_input.command`); its file headers are the targets. Shell writes are not gated (as for claude's Bash).
     preToolUse: {matcher: 'apply_patch', pathFields: [], patchFields: ['command']},
-    trust: {format: 'codex-hook-state', homeEnv: 'CODEX_HOME', homeDefault: '.codex', file: 'config.toml'},
+    trust: {format: 'hashed-hook-state', homeEnv: 'CODEX_HOME', homeDefault: '.codex', file: 'config.toml'},
     asyncRewakeEvents: [],
   },
   skillDir: '.codex/skills/agora-channels',

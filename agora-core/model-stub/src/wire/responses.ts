@@ -3,7 +3,7 @@ import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, ty
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /**
- * OpenAI Responses: tools are `{type:'function', name}`, a freeform `{type:'custom', name}` (codex's
+ * OpenAI Responses: tools are `{type:'function', name}`, a freeform `{type:'custom', name}` (an
  * apply_patch) or a `{type:'namespace', name, tools}` group (how some clients offer MCP tools); a result
  * is a trailing `function_call_output` (or `custom_tool_call_output`) input item.
  */

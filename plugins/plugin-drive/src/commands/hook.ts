@@ -22,7 +22,7 @@ export default class Hook extends Command {
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process'}),
     'path-field': Flags.string({multiple: true, default: ['file_path'], description: 'PreToolUse: a tool_input field that holds a target path (repeatable)'}),
-    'patch-field': Flags.string({multiple: true, default: [], description: "PreToolUse: a tool_input field holding an apply_patch body whose file headers are the targets (codex's apply_patch: command)"}),
+    'patch-field': Flags.string({multiple: true, default: [], description: 'PreToolUse: a tool_input field holding an apply_patch body whose file headers are the targets (repeatable)'}),
     format: Flags.string({options: [...HOOK_FORMATS], default: 'standard', description: 'stop-hook output shape: standard {"decision":"block"} or followup {"followup_message"}'}),
   }
 

@@ -15,7 +15,7 @@ export interface GateFlags {
   url?: string
   home?: string
   'path-field': string[]
-  /** tool_input fields holding an apply_patch body (codex), whose file headers are the targets. */
+  /** tool_input fields holding an apply_patch body, whose file headers are the targets. */
   'patch-field'?: string[]
 }
 
@@ -41,7 +41,7 @@ export async function runGateCli(argv: string[]): Promise<void> {
       'path-field': {type: 'string', multiple: true}, 'patch-field': {type: 'string', multiple: true},
     }})
     const payload = await payloadPromise
-    // --patch-field alone (codex) gates only the patch: file_path is the default for hooks that name neither
+    // --patch-field alone gates only the patch: file_path is the default for hooks that name neither
     const pathFields = values['path-field'] ?? (values['patch-field'] ? [] : ['file_path'])
     await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': pathFields, 'patch-field': values['patch-field'] ?? []})
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The files an apply_patch body (codex's edit tool) touches: every `*** Add File:`, `*** Update File:`,
+ * The files an apply_patch body (a patch-based edit tool) touches: every `*** Add File:`, `*** Update File:`,
  * `*** Delete File:` and `*** Move to:` header. A rename is gated at both ends, so a leased file can be
  * neither moved away nor overwritten by a move.
  */

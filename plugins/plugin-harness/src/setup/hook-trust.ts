@@ -9,7 +9,7 @@ import type {SetupVars} from './vars.js'
 
 type JsonObject = Record<string, unknown>
 
-/** `PreToolUse` → `pre_tool_use`: codex's event names in trust keys. */
+/** `PreToolUse` → `pre_tool_use`: the event names in trust keys. */
 const snake = (event: string) => event.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()
 
 function sorted(value: unknown): unknown {
@@ -19,18 +19,18 @@ function sorted(value: unknown): unknown {
 }
 
 /**
- * codex's trust hash of one handler: sha256 over the sorted-key JSON of its group as codex normalises it
+ * The trust hash of one handler: sha256 over the sorted-key JSON of its group as the harness normalises it
  * (`event_name`, the handler with `async` defaulted to false, and `matcher` only when the group has one).
- * Checked against codex's own `hooks/list` answer in the real-codex lease test.
+ * Checked against the harness's own report of its hooks' hashes (see the adapter's README and its real lease test).
  */
-export function codexHookHash(event: string, matcher: string | undefined, handler: JsonObject): string {
+export function hookStateHash(event: string, matcher: string | undefined, handler: JsonObject): string {
   const group: JsonObject = {event_name: snake(event), hooks: [{async: false, ...handler}]}
   if (matcher !== undefined) group.matcher = matcher
   return `sha256:${createHash('sha256').update(JSON.stringify(sorted(group))).digest('hex')}`
 }
 
 /** One `[hooks.state."<file>:<event>:<group>:<handler>"]` table per agora handler in the written hooks file. */
-export function codexTrustEntries(hooksFile: string, doc: JsonObject, vars: SetupVars): Array<{at: string[]; value: JsonObject}> {
+export function hookTrustEntries(hooksFile: string, doc: JsonObject, vars: SetupVars): Array<{at: string[]; value: JsonObject}> {
   const entries: Array<{at: string[]; value: JsonObject}> = []
   const events = (doc.hooks ?? {}) as JsonObject
   for (const [event, groups] of Object.entries(events)) {
@@ -40,7 +40,7 @@ export function codexTrustEntries(hooksFile: string, doc: JsonObject, vars: Setu
       const matcher = typeof group?.matcher === 'string' ? group.matcher : undefined
       handlers.forEach((handler, hi) => {
         if (!isAgoraCommand(handler?.command, vars)) return
-        entries.push({at: ['hooks', 'state', `${hooksFile}:${snake(event)}:${gi}:${hi}`], value: {trusted_hash: codexHookHash(event, matcher, handler)}})
+        entries.push({at: ['hooks', 'state', `${hooksFile}:${snake(event)}:${gi}:${hi}`], value: {trusted_hash: hookStateHash(event, matcher, handler)}})
       })
     })
   }
@@ -58,7 +58,7 @@ export function trustFile(store: HookTrustStore, env: NodeJS.ProcessEnv, userHom
  * Only agora's own handlers are trusted; the user's other hooks keep whatever trust they had.
  */
 export function trustAgoraHooks(store: HookTrustStore, file: string, hooksFile: string, doc: JsonObject, vars: SetupVars): number {
-  const entries = codexTrustEntries(hooksFile, doc, vars)
+  const entries = hookTrustEntries(hooksFile, doc, vars)
   if (entries.length === 0) return 0
   let before: string | undefined
   try {

@@ -32,7 +32,7 @@ async function mirrorMission(plan: Plan, input: SetupInput, key: string | undefi
   return mission && mission.trim() ? 'mirrored' : 'none'
 }
 
-/** Harnesses that run only trusted hooks (codex) get agora's handlers recorded as trusted in their user config. */
+/** Harnesses that run only trusted hooks (workspace.hooks.trust) get agora's handlers recorded as trusted in their user config. */
 function recordHookTrust(plan: Plan, input: SetupInput, notes: string[], issues: string[]): void {
   for (const h of input.harnesses) {
     const hooks = h.workspace.hooks
