@@ -47,7 +47,7 @@ export type {
   TurnVerdict,
 } from './declaration.js'
 export type {EvidenceSpec, FailureClass, FieldTest, JsonPath, Match, Scalar, SessionIdRule, ToolEventRule} from './evidence-spec.js'
-export type {ConfigEntry, HookEvent, HooksFile, McpConfigFile, PluginLeaseGate, PreToolUseHook, Template, WorkspaceFootprint} from './workspace-spec.js'
+export type {ConfigEntry, HookEvent, HookTrustStore, HooksFile, McpConfigFile, PluginLeaseGate, PreToolUseHook, Template, WorkspaceFootprint} from './workspace-spec.js'
 export {declarationSchema} from './declaration-schema.js'
 export {validateDeclaration} from './validate-declaration.js'
 export type {DeclarationCheck} from './validate-declaration.js'

@@ -1,7 +1,9 @@
 import {createHash} from 'node:crypto'
 import {createRequire} from 'node:module'
 import type {ErrorObject} from 'ajv'
-import semver from 'semver'
+// The two functions only: semver's index loads 45 modules, these 19 (this module is on `agora harness list`'s start-up path).
+import satisfies from 'semver/functions/satisfies.js'
+import validRange from 'semver/ranges/valid.js'
 import {declarationSchema} from './declaration-schema.js'
 import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
 import {resolveDeclaration} from './resolve-declaration.js'
@@ -79,8 +81,8 @@ function invariantProblems(d: HarnessDeclaration): string[] {
   for (const r of d.knobRequirements) {
     need([r.knob, ...r.requires].every((k) => d.supports.includes(k)), `knobRequirements on '${r.knob}' may name only supported knobs`)
   }
-  const range = semver.validRange(d.contract)
+  const range = validRange(d.contract)
   need(range !== null, `contract '${d.contract}' is not a semver range`)
-  need(range === null || semver.satisfies(CONTRACT_VERSION, range), `contract range '${d.contract}' is not satisfied by this agora's harness contract ${CONTRACT_VERSION}`)
+  need(range === null || satisfies(CONTRACT_VERSION, range), `contract range '${d.contract}' is not satisfied by this agora's harness contract ${CONTRACT_VERSION}`)
   return problems
 }

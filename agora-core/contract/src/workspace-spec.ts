@@ -42,6 +42,27 @@ export interface PreToolUseHook {
   matcher: string
   /** `tool_input` fields that carry a target path. */
   pathFields: string[]
+  /**
+   * `tool_input` fields that carry an apply_patch body (a patch-based edit tool): the paths its
+   * `*** Add File:`, `*** Update File:`, `*** Delete File:` and `*** Move to:` headers name are gated.
+   */
+  patchFields?: string[]
+}
+
+/**
+ * Where the harness keeps its per-hook trust (some harnesses run a project hook only once its hash is
+ * recorded as trusted in the user's config). Setup records agora's own handlers there, so the hooks it
+ * just wrote run without a review prompt; foreign handlers are never trusted by agora.
+ */
+export interface HookTrustStore {
+  /** `[hooks.state."<hooks file>:<event_snake>:<group>:<handler>"] trusted_hash = "sha256:…"` TOML tables. */
+  format: 'hashed-hook-state'
+  /** Environment variable naming the harness's home directory. */
+  homeEnv: string
+  /** The home relative to $HOME when the variable is unset. */
+  homeDefault: string
+  /** The TOML config file inside that home. */
+  file: string
 }
 
 /**
@@ -88,6 +109,8 @@ export interface HooksFile {
   loopLimit?: number
   /** The lease gate, for harnesses whose hooks can refuse a tool call; absent means 'lease-hook' is unmet. */
   preToolUse?: PreToolUseHook
+  /** Where the harness records which hooks the user trusts, when it runs only trusted ones. */
+  trust?: HookTrustStore
   /** Add an asyncRewake `agora listen --once` entry to these events. */
   asyncRewakeEvents: HookEvent[]
   /** Required when asyncRewakeEvents is non-empty. */

@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto'
 import {chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
@@ -22,7 +21,8 @@ export function ensureHome(home: string): string {
  */
 export function writeSecureFile(path: string, text: string): void {
   const dir = ensureHome(dirname(resolve(path)))
-  const tmp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`)
+  // node:crypto on first write only: the lease hook only reads the home, and crypto is ~20 modules to load
+  const tmp = join(dir, `.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`)
   const fd = openSync(tmp, 'wx', 0o600)
   try {
     writeSync(fd, text)

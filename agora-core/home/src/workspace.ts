@@ -1,4 +1,3 @@
-import {execFileSync} from 'node:child_process'
 import {existsSync, readFileSync, realpathSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, isAbsolute, join, posix, relative, resolve, sep} from 'node:path'
 
@@ -64,6 +63,8 @@ function readCache(file: string): string | null {
 
 const git = (cwd: string, args: string[]): string | null => {
   try {
+    // loaded on a cold cache only: the lease hook finds the id cached and never spawns git, so it skips child_process's load
+    const {execFileSync} = process.getBuiltinModule('node:child_process')
     return execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim()
   } catch {
     return null

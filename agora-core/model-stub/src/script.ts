@@ -16,6 +16,8 @@ export interface OfferedTool {
   namespace?: string
   /** The parameter naming a file, when the tool's schema has one (file_path, filePath or path): harnesses differ. */
   pathField?: string
+  /** A freeform tool (Responses `type: 'custom'`, e.g. an apply_patch): called with raw text, not JSON arguments. */
+  freeform?: boolean
 }
 
 const PATH_FIELDS = ['file_path', 'filePath', 'path']
@@ -44,7 +46,7 @@ export interface ScriptInput {
 }
 
 export type ScriptReply =
-  | {kind: 'tool-call'; tool: OfferedTool; arguments?: Record<string, unknown>; callId?: string}
+  | {kind: 'tool-call'; tool: OfferedTool; arguments?: Record<string, unknown>; callId?: string; input?: string}
   | {kind: 'final'; text: string}
   | {kind: 'text'; text: string}
 

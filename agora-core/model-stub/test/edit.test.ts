@@ -24,4 +24,14 @@ describe('edit script', () => {
     const pi = [{name: 'read', pathField: 'path'}, {name: 'write', pathField: 'path'}]
     expect(decide({tools: pi, toolResult: '1', prompt, calls: [{name: 'read', result: '1'}]})).to.deep.include({arguments: {path: '/repo/src/a.ts', content: 'hello\n'}})
   })
+
+  it("edits through codex's freeform apply_patch when no Write tool is offered, then reports the patch result", () => {
+    const codex = [{name: 'exec_command'}, {name: 'apply_patch', freeform: true}]
+    expect(decide({tools: codex, toolResult: null, prompt, calls: []})).to.deep.equal({
+      kind: 'tool-call', tool: {name: 'apply_patch', freeform: true}, input: '*** Begin Patch\n*** Add File: /repo/src/a.ts\n+hello\n*** End Patch\n', callId: 'call_1',
+    })
+    const refused = [{name: 'apply_patch', result: 'Command blocked by PreToolUse hook: AGORA LEASE — held'}]
+    expect(decide({tools: codex, toolResult: 'x', prompt, calls: refused})).to.deep.equal({kind: 'final', text: 'EDIT RESULT: Command blocked by PreToolUse hook: AGORA LEASE — held'})
+    expect(decide({tools: [{name: 'apply_patch'}], toolResult: null, prompt, calls: []})).to.deep.include({arguments: {input: '*** Begin Patch\n*** Add File: /repo/src/a.ts\n+hello\n*** End Patch\n'}})
+  })
 })

@@ -63,11 +63,12 @@ export const c10LeaseHook: Probe = {
     } catch {
       return {status: 'WARN', detail: `declared (${gate.matcher}) but not wired in this workspace: ${decl.workspace.hooks!.path} is missing or unreadable; run \`agora setup <id> --harness ${decl.name}\``}
     }
-    const fields = gate.pathFields.map((f) => `--path-field ${f}`)
+    const fields = [...gate.pathFields.map((f) => `--path-field ${f}`), ...(gate.patchFields ?? []).map((f) => `--patch-field ${f}`)]
+    const named = [...gate.pathFields, ...(gate.patchFields ?? []).map((f) => `${f} as apply_patch`)].join(', ')
     const wired = handlers(doc, 'PreToolUse').find((h) => h.matcher === gate.matcher && / hook PreToolUse /.test(` ${h.command} `) && fields.every((f) => h.command.includes(f)))
     if (!wired) {
       return {status: 'WARN', detail: `declared (${gate.matcher}) but ${decl.workspace.hooks!.path} has no agora PreToolUse gate for it (hooks off, or an older setup); re-run \`agora setup <id> --harness ${decl.name}\``}
     }
-    return {status: 'PASS', detail: `writes through ${gate.matcher} are gated by \`agora hook PreToolUse\` (${gate.pathFields.join(', ')})`, details: {matcher: gate.matcher, pathFields: gate.pathFields}}
+    return {status: 'PASS', detail: `writes through ${gate.matcher} are gated by \`agora hook PreToolUse\` (${named})`, details: {matcher: gate.matcher, pathFields: gate.pathFields, ...(gate.patchFields ? {patchFields: gate.patchFields} : {})}}
   },
 }

@@ -75,8 +75,8 @@ describe('integration/real-clis', function () {
           expect(structural(report).filter((p) => p.status !== 'PASS').map((p) => `${p.id}: ${p.detail}`)).to.deep.equal([])
           expect(report.verdict).to.equal('DRIVABLE')
           const c10 = report.probes.find((p) => p.id === 'C10')
-          // claude (PreToolUse), opencode (tool.execute.before) and pi (tool_call) carry the lease gate; codex declares lease-hook unmet.
-          expect(c10?.status, c10?.detail).to.equal(harness === 'codex' ? 'SKIP' : 'PASS')
+          // claude (PreToolUse), codex (PreToolUse on apply_patch), opencode (tool.execute.before) and pi (tool_call) carry the lease gate.
+          expect(c10?.status, c10?.detail).to.equal('PASS')
           expect(code).to.equal(0)
         } finally {
           await world.close()

@@ -25,6 +25,15 @@ describe('probes/c10-lease-hook', () => {
     expect(await run()).to.deep.include({status: 'PASS', detail: 'writes through Write|Edit are gated by `agora hook PreToolUse` (file_path)'})
   })
 
+  it("passes a patch gate (codex's apply_patch) only when the hook reads the patch field, and names it", async () => {
+    const patched = {...GATED, preToolUse: {matcher: 'apply_patch', pathFields: [], patchFields: ['command']}}
+    const decl = baseDeclaration('fx-patch', {workspace: {...baseDeclaration('fx-patch').workspace, hooks: patched}})
+    settings({hooks: {PreToolUse: [{matcher: 'apply_patch', hooks: [{type: 'command', command: '/opt/agora hook PreToolUse --as a --url http://x', timeout: 10}]}]}})
+    expect((await run(decl)).status, 'a gate that does not read the patch').to.equal('WARN')
+    settings({hooks: {PreToolUse: [{matcher: 'apply_patch', hooks: [{type: 'command', command: '/opt/agora hook PreToolUse --as a --url http://x --patch-field command', timeout: 10}]}]}})
+    expect(await run(decl)).to.deep.include({status: 'PASS', detail: 'writes through apply_patch are gated by `agora hook PreToolUse` (command as apply_patch)'})
+  })
+
   it('warns, naming the fix, when the gate is declared but the workspace lacks it; never a limitation', async () => {
     const missing = await run()
     expect(missing.status).to.equal('WARN')

@@ -19,7 +19,7 @@ export const codex = {
   probeArgv: ['--version'],
   supports: ['model', 'reasoning', 'permissions', 'session', 'harness-args'],
   advisory: [],
-  unmet: ['lease-hook'],
+  unmet: [],
   reasoningVocab: ['none', 'low', 'medium', 'high', 'xhigh'],
   permissions: {
     vocab: ['write'],

@@ -1,6 +1,10 @@
 import type {WorkspaceFootprint} from '@agora/contract'
 
-/** What `agora setup <id> --harness codex` writes: managed tables in `.codex/config.toml`, AGENTS.md, four hooks. */
+/**
+ * What `agora setup <id> --harness codex` writes: managed tables in `.codex/config.toml`, AGENTS.md, four
+ * reception hooks and the PreToolUse lease gate, and (codex runs only hooks it trusts) their trust hashes
+ * in `$CODEX_HOME/config.toml`.
+ */
 export const workspace: WorkspaceFootprint = {
   mcpConfig: {
     path: '.codex/config.toml',
@@ -37,6 +41,10 @@ export const workspace: WorkspaceFootprint = {
     events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'],
     hookArgs: [],
     timeout: 10,
+    // The lease gate: codex edits files through apply_patch, whose PreToolUse input is the patch text
+    // (`tool_input.command`); its file headers are the targets. Shell writes are not gated (as for claude's Bash).
+    preToolUse: {matcher: 'apply_patch', pathFields: [], patchFields: ['command']},
+    trust: {format: 'hashed-hook-state', homeEnv: 'CODEX_HOME', homeDefault: '.codex', file: 'config.toml'},
     asyncRewakeEvents: [],
   },
   skillDir: '.codex/skills/agora-channels',

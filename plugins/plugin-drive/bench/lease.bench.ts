@@ -5,7 +5,8 @@
  *  2. the gate in-process: payload → repository path (workspace id cached in .git) → the check;
  *  3. the whole `agora hook PreToolUse` process a harness spawns, beside a bare `node -e 0` start.
  * The workspace holds 50 live leases from other seats among 1,000 other store rows.
- * LEASE_BENCH_N / LEASE_BENCH_SPAWNS override the sample sizes.
+ * LEASE_BENCH_N / LEASE_BENCH_SPAWNS override the sample sizes. LEASE_BENCH_BASE_BIN (an older entry
+ * script taking the same argv) is spawned alternately with this checkout's, so a loaded box slows both alike.
  */
 import {AgoraClient} from '@agora/client'
 import {cacheKey, findWorkspace} from '@agora/home'
@@ -25,6 +26,7 @@ const AGORA = join(REPO, 'bin', 'run.js')
 const ADMIN = 'lease-bench-admin-' + 'a'.repeat(24)
 const N = Number(process.env.LEASE_BENCH_N ?? 2000)
 const SPAWNS = Number(process.env.LEASE_BENCH_SPAWNS ?? 40)
+const BASE_BIN = process.env.LEASE_BENCH_BASE_BIN
 
 const pct = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
 
     const bare: number[] = []
     const whole: number[] = []
+    const base: number[] = []
     const input = JSON.stringify({tool_name: 'Write', tool_input: {file_path: join(repo, 'src', 'api', 'users.ts')}, cwd: repo})
     const argv = [AGORA, 'hook', 'PreToolUse', '--as', 'writer', '--url', hub.url, '--home', home, '--path-field', 'file_path']
     for (let i = 0; i < SPAWNS; i++) {
@@ -120,9 +123,21 @@ async function main(): Promise<void> {
       const run = await spawnTimed(argv, input, repo)
       if (!run.stdout.includes('"permissionDecision":"deny"')) throw new Error(`the hook did not deny: ${run.stdout}`)
       whole.push(run.ms)
+      if (BASE_BIN) {
+        const old = await spawnTimed([BASE_BIN, ...argv.slice(1)], input, repo)
+        if (!old.stdout.includes('"permissionDecision":"deny"')) throw new Error(`the base hook did not deny: ${old.stdout}`)
+        base.push(old.ms)
+      }
     }
     report('bare node start (node -e 0)', bare)
     report('whole `agora hook PreToolUse` process', whole, 'node start + module load dominate')
+    const own = pct(whole, 50) - pct(bare, 50)
+    console.log(`${"hook's own (median − bare median)".padEnd(46)} ${`${own.toFixed(1)} ms`.padStart(44)}`)
+    if (BASE_BIN) {
+      report(`base ${BASE_BIN}`, base)
+      const baseOwn = pct(base, 50) - pct(bare, 50)
+      console.log(`${"base's own; own/base".padEnd(46)} ${`${baseOwn.toFixed(1)} ms; ${(own / baseOwn).toFixed(2)}`.padStart(44)}`)
+    }
   } finally {
     agent.destroy()
     await hub.close()

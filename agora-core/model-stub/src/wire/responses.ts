@@ -3,8 +3,9 @@ import {decide, textOf, type OfferedTool, type ScriptInput, type ScriptReply, ty
 import {openStream, sendEvent, sendJson} from './sse.js'
 
 /**
- * OpenAI Responses: tools are `{type:'function', name}` or a `{type:'namespace', name, tools}`
- * group (how some clients offer MCP tools); a result is a trailing `function_call_output` input item.
+ * OpenAI Responses: tools are `{type:'function', name}`, a freeform `{type:'custom', name}` (an
+ * apply_patch) or a `{type:'namespace', name, tools}` group (how some clients offer MCP tools); a result
+ * is a trailing `function_call_output` (or `custom_tool_call_output`) input item.
  */
 export function responsesInput(body: Record<string, unknown>): ScriptInput {
   const tools: OfferedTool[] = []
@@ -16,21 +17,24 @@ export function responsesInput(body: Record<string, unknown>): ScriptInput {
         if (typeof name === 'string') tools.push({name, namespace: t.name})
       }
     } else if (typeof t.name === 'string') {
-      tools.push({name: t.name})
+      tools.push(t.type === 'custom' ? {name: t.name, freeform: true} : {name: t.name})
     }
   }
   const input = asArray(body.input) as Array<{type?: string; role?: string; content?: unknown; name?: string; call_id?: string; output?: unknown}>
   const last = input.at(-1)
-  return {tools, toolResult: last?.type === 'function_call_output' ? textOf(last.output) : null, ...turnSoFar(input)}
+  return {tools, toolResult: last?.type !== undefined && OUTPUTS.has(last.type) ? textOf(last.output) : null, ...turnSoFar(input)}
 }
+
+const CALLS = new Set(['function_call', 'custom_tool_call'])
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output'])
 
 /** The last user message's text and the function calls after it, each with its output. */
 function turnSoFar(input: Array<{type?: string; role?: string; content?: unknown; name?: string; call_id?: string; output?: unknown}>): Pick<ScriptInput, 'prompt' | 'calls'> {
   const at = input.findLastIndex((item) => item.role === 'user')
   if (at < 0) return {}
   const after = input.slice(at + 1)
-  const calls: ToolCallSoFar[] = after.filter((item) => item.type === 'function_call').map((call) => {
-    const output = after.find((item) => item.type === 'function_call_output' && item.call_id === call.call_id)
+  const calls: ToolCallSoFar[] = after.filter((item) => item.type !== undefined && CALLS.has(item.type)).map((call) => {
+    const output = after.find((item) => item.type !== undefined && OUTPUTS.has(item.type) && item.call_id === call.call_id)
     return {name: String(call.name ?? ''), result: output ? textOf(output.output) : null}
   })
   return {prompt: textOf(input[at].content), calls}
@@ -39,7 +43,10 @@ function turnSoFar(input: Array<{type?: string; role?: string; content?: unknown
 export function answerResponses(body: Record<string, unknown>, res: ServerResponse): ScriptReply {
   const reply = decide(responsesInput(body))
   const id = 'resp_stub'
-  const item = reply.kind === 'tool-call'
+  const callId = reply.kind === 'tool-call' ? reply.callId ?? 'call_1' : ''
+  const item = reply.kind === 'tool-call' && reply.tool.freeform
+    ? {type: 'custom_tool_call', id: `ctc_${callId.replace(/^call_/, '')}`, call_id: callId, name: reply.tool.name, input: reply.input ?? '', status: 'completed'}
+    : reply.kind === 'tool-call'
     ? {
         type: 'function_call', id: `fc_${(reply.callId ?? 'call_1').replace(/^call_/, '')}`, call_id: reply.callId ?? 'call_1', name: reply.tool.name,
         ...(reply.tool.namespace ? {namespace: reply.tool.namespace} : {}),

@@ -42,4 +42,15 @@ describe('wire/responses', () => {
     const done = events.find((e) => e.event === 'response.output_item.done')
     expect(done?.data.item.content[0]).to.deep.equal({type: 'output_text', text: 'FINAL: seat-3', annotations: []})
   })
+
+  it("calls a freeform custom tool (codex's apply_patch) with a custom_tool_call and reads its custom_tool_call_output", async () => {
+    const custom = [{type: 'function', name: 'exec_command'}, {type: 'custom', name: 'apply_patch', format: {type: 'grammar'}}]
+    const prompt = {type: 'message', role: 'user', content: [{type: 'input_text', text: 'STUB-EDIT /w/a.txt v2'}]}
+    const first = await postSse(`${stub.url}/v1/responses`, {stream: true, tools: custom, input: [prompt]})
+    const call = first.events.find((e) => e.event === 'response.output_item.done')?.data.item
+    expect(call).to.deep.equal({type: 'custom_tool_call', id: 'ctc_1', call_id: 'call_1', name: 'apply_patch', input: '*** Begin Patch\n*** Add File: /w/a.txt\n+v2\n*** End Patch\n', status: 'completed'})
+    const second = await postSse(`${stub.url}/v1/responses`, {stream: true, tools: custom, input: [prompt, call, {type: 'custom_tool_call_output', call_id: 'call_1', output: 'Command blocked by PreToolUse hook: AGORA LEASE'}]})
+    const done = second.events.find((e) => e.event === 'response.output_item.done')
+    expect(done?.data.item.content[0].text).to.equal('EDIT RESULT: Command blocked by PreToolUse hook: AGORA LEASE')
+  })
 })

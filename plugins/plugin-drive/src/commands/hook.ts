@@ -11,7 +11,7 @@ import {insideTurn} from '../turn-marker.js'
 
 export default class Hook extends Command {
   static summary = 'Reception hook a harness runs on session events, and the PreToolUse lease gate; always exits 0'
-  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths). Problems go to stderr; the exit code is always 0.'
+  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths, --patch-field those holding an apply_patch body). Problems go to stderr; the exit code is always 0.'
 
   static args = {
     event: Args.string({required: true, options: [...HOOK_EVENTS], description: 'the harness event'}),
@@ -22,6 +22,7 @@ export default class Hook extends Command {
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process'}),
     'path-field': Flags.string({multiple: true, default: ['file_path'], description: 'PreToolUse: a tool_input field that holds a target path (repeatable)'}),
+    'patch-field': Flags.string({multiple: true, default: [], description: 'PreToolUse: a tool_input field holding an apply_patch body whose file headers are the targets (repeatable)'}),
     format: Flags.string({options: [...HOOK_FORMATS], default: 'standard', description: 'stop-hook output shape: standard {"decision":"block"} or followup {"followup_message"}'}),
   }
 

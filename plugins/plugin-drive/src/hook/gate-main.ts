@@ -4,7 +4,6 @@
 import type {LeaseCheck} from '@agora/client'
 import {lookupKey} from '@agora/home'
 import {request} from 'node:http'
-import {request as requestTls} from 'node:https'
 import {parseArgs} from 'node:util'
 
 import {receptionSeat} from '../seat-context.js'
@@ -16,6 +15,8 @@ export interface GateFlags {
   url?: string
   home?: string
   'path-field': string[]
+  /** tool_input fields holding an apply_patch body, whose file headers are the targets. */
+  'patch-field'?: string[]
 }
 
 /** Check the payload's target paths for this seat; prints the deny JSON or nothing, warnings to stderr. */
@@ -26,7 +27,7 @@ export async function gateForSeat(payload: Record<string, unknown>, flags: GateF
     process.stderr.write('agora hook PreToolUse: lease check unavailable (no seat identity or cached key; run `agora setup <id>` here), write allowed\n')
     return
   }
-  const result = await leaseGate(payload, flags['path-field'], (workspace, paths) => postCheck(seat.url, key, workspace, paths))
+  const result = await leaseGate(payload, flags['path-field'], (workspace, paths) => postCheck(seat.url, key, workspace, paths), process.cwd(), flags['patch-field'] ?? [])
   if (result.warning) process.stderr.write(`${result.warning}\n`)
   if (result.output) process.stdout.write(JSON.stringify(result.output) + '\n')
 }
@@ -37,10 +38,12 @@ export async function runGateCli(argv: string[]): Promise<void> {
   try {
     const {values} = parseArgs({args: argv, strict: true, allowPositionals: false, options: {
       as: {type: 'string'}, url: {type: 'string'}, home: {type: 'string'}, format: {type: 'string'},
-      'path-field': {type: 'string', multiple: true},
+      'path-field': {type: 'string', multiple: true}, 'patch-field': {type: 'string', multiple: true},
     }})
     const payload = await payloadPromise
-    await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': values['path-field'] ?? ['file_path']})
+    // --patch-field alone gates only the patch: file_path is the default for hooks that name neither
+    const pathFields = values['path-field'] ?? (values['patch-field'] ? [] : ['file_path'])
+    await gateForSeat(payload, {as: values.as, url: values.url, home: values.home, 'path-field': pathFields, 'patch-field': values['patch-field'] ?? []})
   } catch (error) {
     await payloadPromise
     process.stderr.write(`agora hook PreToolUse: lease check unavailable, write allowed: ${(error as Error).message}\n`)
@@ -49,12 +52,13 @@ export async function runGateCli(argv: string[]): Promise<void> {
 
 /**
  * POST /leases/check over node:http rather than the client's fetch: undici's first-use set-up
- * would be paid by every hook process, and this is the only call the process makes.
+ * would be paid by every hook process, and this is the only call the process makes. node:https (and
+ * with it tls) is loaded only for an https hub: on loopback it is start-up cost for nothing.
  */
-export function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
+export async function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
   const target = new URL('/leases/check', url.replace(/\/+$/, '') + '/')
   const body = JSON.stringify({workspace, paths})
-  const send = target.protocol === 'https:' ? requestTls : request
+  const send = target.protocol === 'https:' ? (await import('node:https')).request : request
   return new Promise((resolve, reject) => {
     const req = send(target, {method: 'POST', timeout: timeoutMs, headers: {
       authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-agora-client': 'agora-lease-gate/0.1',

@@ -4,6 +4,7 @@ import {existsSync} from 'node:fs'
 import {dirname, isAbsolute, resolve} from 'node:path'
 
 import {clampName} from '../listen/sentinel.js'
+import {patchPaths} from './patch-paths.js'
 
 /** Asks the hub whether this seat may write these repository paths. */
 export type LeaseCheckPort = (workspace: string, paths: string[]) => Promise<LeaseCheck>
@@ -14,16 +15,21 @@ export interface GateResult {
   warning?: string
 }
 
-/** String values at these `tool_input` fields (a field may also carry a list of paths). */
-export function targetPaths(payload: Record<string, unknown>, fields: string[]): string[] {
+/**
+ * String values at these `tool_input` fields (a field may also carry a list of paths), plus the files
+ * named by the apply_patch bodies at `patchFields`.
+ */
+export function targetPaths(payload: Record<string, unknown>, fields: string[], patchFields: string[] = []): string[] {
   const input = payload.tool_input
   if (!input || typeof input !== 'object') return []
   const record = input as Record<string, unknown>
-  return fields.flatMap((f) => {
+  const direct = fields.flatMap((f) => {
     const v = record[f]
     if (typeof v === 'string' && v) return [v]
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []
   })
+  const patched = patchFields.flatMap((f) => (typeof record[f] === 'string' ? patchPaths(record[f] as string) : []))
+  return [...direct, ...patched]
 }
 
 const clock = (s: number): string => new Date(s * 1000).toISOString().slice(11, 16)
@@ -42,8 +48,8 @@ export function refusalText(check: LeaseCheck): string {
  * exclusively. An unreachable hub lets the write through with a warning: a lease is a reservation
  * between seats, and a hub outage must not stop every seat from editing.
  */
-export async function leaseGate(payload: Record<string, unknown>, fields: string[], check: LeaseCheckPort, fallbackCwd = process.cwd()): Promise<GateResult> {
-  const targets = targetPaths(payload, fields)
+export async function leaseGate(payload: Record<string, unknown>, fields: string[], check: LeaseCheckPort, fallbackCwd = process.cwd(), patchFields: string[] = []): Promise<GateResult> {
+  const targets = targetPaths(payload, fields, patchFields)
   if (targets.length === 0) return {output: null, outcome: 'no-path'}
   const cwd = typeof payload.cwd === 'string' && isAbsolute(payload.cwd) ? payload.cwd : fallbackCwd
   const byWorkspace = new Map<string, Set<string>>()

@@ -66,6 +66,19 @@ describe('agora hook PreToolUse (the lease gate)', function () {
     expect((await gate(write(join(repo, 'src', 'api', 'users.ts')))).stdout).to.equal('')
   })
 
+  it('denies a codex apply_patch whose file headers name a held path, and lets a patch of unleased files through', async () => {
+    await world.alice.call('POST', '/channels/build/leases', {workspace, paths: ['src/api/**']})
+    const codex = (patch: string) => runAgora(['hook', 'PreToolUse', '--as', 'bob', '--url', world.hub.url, '--home', world.home, '--patch-field', 'command'],
+      {input: JSON.stringify({hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: {command: patch}, cwd: repo}), env: world.env as Record<string, string>, cwd: repo})
+    const held = await codex('*** Begin Patch\n*** Update File: README.md\n@@\n-a\n+b\n*** Update File: src/old.ts\n*** Move to: src/api/users.ts\n*** End Patch\n')
+    const out = JSON.parse(held.stdout)
+    expect(out.hookSpecificOutput.permissionDecision).to.equal('deny')
+    expect(out.hookSpecificOutput.permissionDecisionReason).to.match(/`src\/api\/\*\*` is held by alice .* This write to src\/api\/users\.ts was refused/)
+    const free = await codex(`*** Begin Patch\n*** Add File: ${join(repo, 'docs', 'new.md')}\n+hi\n*** Delete File: README.md\n*** End Patch\n`)
+    expect(free.stdout).to.equal('')
+    expect(free.code).to.equal(0)
+  })
+
   it('allows the write with a warning when the hub is unreachable', async () => {
     const run = await runAgora(['hook', 'PreToolUse', '--as', 'bob', '--url', 'http://127.0.0.1:9', '--home', world.home],
       {input: JSON.stringify(write(join(repo, 'a.ts'))), env: world.env as Record<string, string>, cwd: repo})

@@ -24,10 +24,12 @@ export function hookCommand(event: string, hooks: HooksFile, vars: SetupVars): s
   return words.map(shellWord).join(' ')
 }
 
-/** The lease gate's command: the hook plus the `tool_input` fields that carry target paths. */
+/** The lease gate's command: the hook plus the `tool_input` fields that carry target paths (or apply_patch bodies). */
 function gateCommand(hooks: HooksFile, vars: SetupVars): string {
-  const fields = hooks.preToolUse!.pathFields.flatMap((f) => ['--path-field', shellWord(f)])
-  return [hookCommand('PreToolUse', hooks, vars), ...fields].join(' ')
+  const gate = hooks.preToolUse!
+  const fields = gate.pathFields.flatMap((f) => ['--path-field', shellWord(f)])
+  const patches = (gate.patchFields ?? []).flatMap((f) => ['--patch-field', shellWord(f)])
+  return [hookCommand('PreToolUse', hooks, vars), ...fields, ...patches].join(' ')
 }
 
 function listenCommand(hooks: HooksFile, vars: SetupVars): string {

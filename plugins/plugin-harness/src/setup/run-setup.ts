@@ -1,4 +1,7 @@
 import {applyMission, extractMission} from '@agora/home'
+import {realpathSync} from 'node:fs'
+import {join} from 'node:path'
+import {trustAgoraHooks, trustFile} from './hook-trust.js'
 import {reason, fetchMission, joinChannels, resolveSeatKey} from './hub.js'
 import {mcpSelfCheck} from './mcp-runtime.js'
 import {planSetup} from './plan.js'
@@ -29,6 +32,22 @@ async function mirrorMission(plan: Plan, input: SetupInput, key: string | undefi
   return mission && mission.trim() ? 'mirrored' : 'none'
 }
 
+/** Harnesses that run only trusted hooks (workspace.hooks.trust) get agora's handlers recorded as trusted in their user config. */
+function recordHookTrust(plan: Plan, input: SetupInput, notes: string[], issues: string[]): void {
+  for (const h of input.harnesses) {
+    const hooks = h.workspace.hooks
+    const text = hooks?.trust ? plan.stage.read(hooks.path) : undefined
+    if (!hooks?.trust || text === undefined) continue
+    const file = trustFile(hooks.trust, input.env, input.userHome)
+    try {
+      const count = trustAgoraHooks(hooks.trust, file, join(realpathSync(input.workspace), hooks.path), JSON.parse(text) as Record<string, unknown>, input)
+      notes.push(`note: ${h.name} runs only hooks it trusts; agora's ${count} hook(s) in ${hooks.path} are recorded as trusted in ${file}`)
+    } catch (error) {
+      issues.push(`${h.name}'s hooks were written but not trusted (${(error as Error).message}); ${h.name} will skip them until you review them in its /hooks view`)
+    }
+  }
+}
+
 /**
  * Wire the workspace for the selected harnesses. Planning refuses (SetupRefusal) before any write;
  * afterwards problems become `issues` and the status says NEEDS ACTION.
@@ -46,6 +65,7 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
   }
   const mission = await mirrorMission(plan, input, key, notes)
   const files = plan.stage.commit()
+  if (input.hooks) recordHookTrust(plan, input, notes, issues)
   const skills = installSkill(input.assetsDir, input.userHome, input.harnesses.map((h) => h.workspace.skillDir))
   const channels = {joined: [] as string[], failed: [] as string[]}
   if (input.channels.length > 0) {
