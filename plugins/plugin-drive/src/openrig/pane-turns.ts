@@ -35,11 +35,13 @@ export function paneTurns(config: PaneTurnsConfig): {onEvent(event: PaneEvent): 
       const sessionId = config.sessions.get('reception')
       const outcome = await config.run({lane: 'reception', kind: 'work', prompt: text, sessionId, timeoutS: config.timeoutS}, signal)
       const {verdict} = outcome
-      if (verdict.ok) {
+      // A person's message need not touch the hub: a clean turn without an agora tool call is still a clean turn.
+      const quiet = !verdict.ok && verdict.stage === 'mcp-use'
+      if (verdict.ok || quiet) {
         const next = verdict.sessionId ?? outcome.sessionId ?? sessionId
         if (next) config.sessions.set('reception', next)
       }
-      say(signal.aborted ? 'turn cancelled' : verdict.ok ? 'turn ended ok' : `turn ended with an error: ${verdict.stage}/${verdict.reason}`)
+      say(signal.aborted ? 'turn cancelled' : verdict.ok ? 'turn ended ok' : quiet ? 'turn ended ok (no agora tool used)' : `turn ended with an error: ${verdict.stage}/${verdict.reason}`)
     })
     pending = Promise.all([pending, turn.catch((error: unknown) => say(`turn failed: ${(error as Error).message}`))])
   }
