@@ -22,6 +22,8 @@ export class PaneParser {
   private block = ''
   private pasting = false
   private oversize = false
+  /** The last character was a CR: a LF right after it (even in the next read) is the same line break. */
+  private afterCR = false
 
   constructor(private readonly tty: boolean, private readonly emit: (event: PaneEvent) => void) {}
 
@@ -34,6 +36,7 @@ export class PaneParser {
       if (ch === CTRL_C) {
         // a Ctrl-C byte aborts even inside a paste (a stated limit of the recipe), and drops the block
         this.reset()
+        this.afterCR = false
         this.emit({kind: 'abort', via: 'ctrl-c'})
         i += 1
         continue
@@ -41,6 +44,7 @@ export class PaneParser {
       if (this.tty && ch === '\x1b') {
         const marker = [PASTE_START, PASTE_END].find((m) => rest.startsWith(m))
         if (marker) {
+          this.afterCR = false
           this.pasting = marker === PASTE_START
           i += marker.length
           continue
@@ -48,14 +52,17 @@ export class PaneParser {
         // a marker split across chunks: wait for the rest
         if ([PASTE_START, PASTE_END].some((m) => m.startsWith(rest))) break
         if (!this.pasting) {
+          this.afterCR = false
           i += escapeLength(rest)
           continue
         }
       }
       const enter = ch === '\r' || ch === '\n'
-      if (enter && (!this.tty || !this.pasting)) {
-        // \r\n is one Enter
-        if (ch === '\r' && rest[1] === '\n') i += 1
+      const crlf = ch === '\n' && this.afterCR
+      this.afterCR = ch === '\r'
+      if (crlf) {
+        // the LF of a CRLF: already counted
+      } else if (enter && (!this.tty || !this.pasting)) {
         this.submit()
       } else if (this.tty && !this.pasting && (ch === '\x7f' || ch === '\b')) {
         this.block = this.block.slice(0, -1)
@@ -63,7 +70,6 @@ export class PaneParser {
         // other control keys typed outside a paste say nothing
       } else {
         this.add(enter ? '\n' : ch)
-        if (ch === '\r' && rest[1] === '\n') i += 1
       }
       i += 1
     }

@@ -1,3 +1,5 @@
+import {AssistantText} from '@agora/contract'
+
 import {turnRunner} from '../drive/turn-runner.js'
 import type {RunTurn, TurnRunnerConfig} from '../drive/turn-runner.js'
 import type {SessionStore} from '../drive/sessions.js'
@@ -28,7 +30,18 @@ export interface RigTurnsOptions {
  */
 export function rigTurns(base: TurnRunnerConfig, rig: OpenRigRunner, options: RigTurnsOptions): {runTurn: RunTurn; close(): Promise<void>} {
   const gate = new TurnGate(options.signal)
-  const once = (signal: AbortSignal): RunTurn => rig.wrap(turnRunner({...base, signal, onEvidence: runnerEvidence(base.decl.evidence, rig)}), signal)
+  // Each turn's evidence feeds the activity posts and the pane's mirror of the model's last message.
+  const once = (signal: AbortSignal): RunTurn => async (request) => {
+    const activity = runnerEvidence(base.decl.evidence, rig)
+    const words = new AssistantText(base.decl.evidence)
+    const onEvidence = (line: string): void => {
+      activity(line)
+      words.line(line)
+    }
+    const outcome = await rig.wrap(turnRunner({...base, signal, onEvidence}), signal)(request)
+    if (words.final !== null) options.out(mirror(words.final))
+    return outcome
+  }
   const pane = paneTurns({gate, run: (request, signal) => once(signal)(request), sessions: options.sessions, timeoutS: options.timeoutS, out: options.out, interrupt: options.interrupt})
   const stopReading = options.pane ? readPane(options.pane, options.write, (event) => pane.onEvent(event)) : () => {}
   return {
@@ -38,4 +51,9 @@ export function rigTurns(base: TurnRunnerConfig, rig: OpenRigRunner, options: Ri
       await pane.settled()
     },
   }
+}
+
+/** The model's last message in the pane: `agent ▸ ` on its first line, the rest indented under it. */
+export function mirror(text: string): string {
+  return `agent ▸ ${text.trim().split('\n').join('\n        ')}`
 }

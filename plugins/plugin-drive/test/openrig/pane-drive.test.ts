@@ -78,6 +78,7 @@ describe('agora drive --openrig: pane input and permission prompts (against a fa
     expect((await run.done).reason).to.equal('operator-interrupt')
     expect(readFileSync(prompts, 'utf8').trim().split('\n').map((l) => JSON.parse(l))).to.deep.equal(['From: lead@my-rig\nTo: dev-builder@my-rig\n\nWhat is on your inbox?'])
     expect(run.out).to.include('you ▸ From: lead@my-rig (+3 lines)')
+    expect(run.out, 'the model\'s last message is mirrored in the pane').to.include('agent ▸ Inbox read; nothing is owed.')
     expect(stream(rig)).to.deep.equal(['UserPromptSubmit/accepted#1', 'PreToolUse/check_inbox#1', 'Stop/turn_end#1', 'Stop/agora_exited#-'])
     expect(pane.raw, 'raw mode on, then back off').to.deep.equal([true, false])
     expect(run.written, 'bracketed paste on, then off').to.deep.equal(['\x1b[?2004h', '\x1b[?2004l'])

@@ -18,6 +18,12 @@ describe('pane input (what rig send delivers to an OpenRig runner\'s pane)', () 
       {kind: 'prompt', text: 'From: lead@rig\nTo: dev@rig\n\nplease fix the parser'}])
   })
 
+  it('reads a CRLF split across two reads as one line break, inside a paste and at Enter', () => {
+    expect(parse(true, paste('a\r'), '\r'), 'paste ends in CR, then Enter').to.deep.equal([{kind: 'prompt', text: 'a\n'}])
+    expect(parse(true, '\x1b[200~a\r', '\nb\x1b[201~\r')).to.deep.equal([{kind: 'prompt', text: 'a\nb'}])
+    expect(parse(false, 'one\r', '\ntwo\n')).to.deep.equal([{kind: 'prompt', text: 'one'}, {kind: 'prompt', text: 'two'}])
+  })
+
   it('keeps a paste whole when its markers and text arrive split across reads', () => {
     const whole = `${paste('line one\nline two')}\r`
     const chunks = [whole.slice(0, 3), whole.slice(3, 9), whole.slice(9, 20), whole.slice(20, -2), whole.slice(-2)]
@@ -63,6 +69,6 @@ describe('pane input (what rig send delivers to an OpenRig runner\'s pane)', () 
       const chunks = [0, ...points].map((p, i, all) => whole.slice(p, all[i + 1] ?? whole.length))
       const events = parse(true, ...chunks)
       expect(events).to.deep.equal([{kind: 'prompt', text: body.replace(/\r\n?/g, '\n')}])
-    }), {numRuns: 300})
+    }), {numRuns: 1000})
   })
 })
