@@ -46,7 +46,7 @@ describe('integration/openrig-pane-permission', function () {
       const held = rig.states.at(-1)
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
-      console.log(lines.filter((l) => l.startsWith('[agora-runner]') || l.startsWith('you ▸') || l.includes('event=turn_end')).map((l) => `      ${l}`).join('\n'))
+      console.log(lines.filter((l) => l.startsWith('[agora-runner]') || l.startsWith('you ▸') || l.startsWith('agent ▸') || l.includes('event=turn_end')).map((l) => `      ${l}`).join('\n'))
       for (const post of rig.posts) console.log(`      ${JSON.stringify(post)}`)
       const stream = rig.posts.map((p) => `${p.hookEvent}/${p.subtype}`).filter((e) => e !== 'active/heartbeat')
       expect(stream[0]).to.equal('UserPromptSubmit/accepted')
