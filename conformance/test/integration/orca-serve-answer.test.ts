@@ -12,7 +12,7 @@ describe('integration/orca-serve-answer (the served result is the model\'s own w
     }
   })
 
-  for (const harness of ['codex', 'opencode'] satisfies WiredHarness[]) {
+  for (const harness of ['codex', 'opencode', 'claude', 'claude-acp'] satisfies WiredHarness[]) {
     it(`answers a /run through a real ${harness} seat with the scripted model's final reply as the result`, async () => {
       const world = await openWorld(harness, [CLI_BIN])
       const live = await wireLive(world, harness)
