@@ -47,4 +47,6 @@ export const ACP_EVIDENCE: EvidenceSpec = {
     {when: ['acp: malformed'], stage: 'harness', reason: 'acp-malformed-message'},
   ],
   notices: [{stream: 'stderr', contains: ['harness-refused-tool:'], notice: '{line}'}],
+  // agent_message_chunk updates stream the message in pieces
+  assistantText: [{match: {acp: 'update', 'update.sessionUpdate': 'agent_message_chunk', 'update.content.type': 'text'}, path: 'update.content.text', delta: true}],
 }

@@ -77,6 +77,7 @@ const evidenceSchema = obj(
         notice: nonEmpty,
       }),
     },
+    assistantText: {type: 'array', items: obj(['match', 'path'], {match, path: nonEmpty, delta: {type: 'boolean'}})},
   },
 )
 

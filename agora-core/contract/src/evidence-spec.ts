@@ -93,4 +93,17 @@ export interface EvidenceSpec {
    * line of the stream; `{line}` in the notice is replaced by that line, trimmed.
    */
   notices: Array<{stream: 'stdout' | 'stderr'; contains: string[]; notice: string}>
+  /**
+   * Where the model's own words are. A `delta` record appends to the message being written; any
+   * other record is a whole message; a tool event ends the message. The turn's final answer is the
+   * last message (assistant-text.ts). Absent: the harness's text is not read.
+   */
+  assistantText?: AssistantTextRule[]
+}
+
+/** One record of model text: which objects carry it and where the text is. */
+export interface AssistantTextRule {
+  match: Match
+  path: JsonPath
+  delta?: boolean
 }

@@ -46,7 +46,7 @@ export type {
   TurnFile,
   TurnVerdict,
 } from './declaration.js'
-export type {EvidenceSpec, FailureClass, FieldTest, JsonPath, Match, Scalar, SessionIdRule, ToolEventRule} from './evidence-spec.js'
+export type {AssistantTextRule, EvidenceSpec, FailureClass, FieldTest, JsonPath, Match, Scalar, SessionIdRule, ToolEventRule} from './evidence-spec.js'
 export type {ConfigEntry, HookEvent, HookTrustStore, HooksFile, McpConfigFile, PluginLeaseGate, PreToolUseHook, Template, WorkspaceFootprint} from './workspace-spec.js'
 export {declarationSchema} from './declaration-schema.js'
 export {validateDeclaration} from './validate-declaration.js'
@@ -60,6 +60,7 @@ export type {TurnRun} from './assess-turn.js'
 export {appError, bareToolName, collectToolOutcomes} from './evidence-tools.js'
 export type {ToolOutcome} from './evidence-tools.js'
 export {firstString, matches, parseNdjson, readPath} from './json-path.js'
+export {AssistantText, finalAssistantText} from './assistant-text.js'
 export {HARNESS_HOOK_EVENT, HARNESS_HOOK_TIMEOUT_MS, activeHarness, discoverHarnesses} from './discover.js'
 export type {DiscoveredHarness, HookRunner, PluginRef} from './discover.js'
 export {BEARER_PATTERN, commandSurface, findBearer} from './surface.js'

@@ -36,6 +36,8 @@ export const ORCA_EVIDENCE: EvidenceSpec = {
     {when: ['orca: the stream ended without'], stage: 'harness', reason: 'truncated'},
   ],
   notices: [{stream: 'stdout', contains: ['"orca":"finding"'], notice: '{line}'}],
+  // `assistant` may arrive as deltas; the terminal `result` carries the final answer whole
+  assistantText: [{match: {type: 'assistant'}, path: 'message', delta: true}, {match: {type: 'result'}, path: 'message'}],
 }
 
 /** An Orca worker needs nothing in the workspace: its tools come from the run envelope. Opt-in like ACP. */

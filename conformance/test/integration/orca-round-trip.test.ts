@@ -1,28 +1,10 @@
-import {spawn} from 'node:child_process'
-import type {ChildProcess} from 'node:child_process'
 import {mkdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {createInterface} from 'node:readline'
 import {expect} from 'chai'
-import {agora, RUN} from '../cli.js'
+import {agora} from '../cli.js'
+import {serveOrca} from './serve-orca.js'
 import {INSTALL_HINT, CLI_BIN, openWorld, realClisInstalled, wireLive} from './environment.js'
 import {registerAsker} from './asker.js'
-
-/** `agora serve orca` as a real child; resolves with its URL once the ready line is printed. */
-async function serveOrca(env: Record<string, string>, cwd: string, seat: string): Promise<{child: ChildProcess; url: string; output: () => string}> {
-  const child = spawn(process.execPath, [RUN, 'serve', 'orca', '--seat', seat, '--port', '0', '--turn-timeout', '180'], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
-  let output = ''
-  child.stderr!.on('data', (c) => { output += c })
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({input: child.stdout!}).on('line', (line) => {
-      output += line + '\n'
-      const m = /^AGORA_ORCA event=ready status=ok url=(\S+)/.exec(line)
-      if (m) resolve(m[1])
-    })
-    child.once('exit', (code) => reject(new Error(`agora serve orca exited ${code}: ${output}`)))
-  })
-  return {child, url, output: () => output}
-}
 
 describe('integration/orca-round-trip', function () {
   this.timeout(600_000)

@@ -32,4 +32,6 @@ export const evidence: EvidenceSpec = {
   toolFailure: {stage: 'mcp-call', reason: '{tool}-failed'},
   failureClasses: [],
   notices: [],
+  // the terminal result carries the final message whole
+  assistantText: [{match: {type: 'result', subtype: 'success'}, path: 'result'}],
 }

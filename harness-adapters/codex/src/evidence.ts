@@ -38,4 +38,6 @@ export const evidence: EvidenceSpec = {
     {when: ['model', 'invalid_request_error', 'not supported'], stage: 'harness-config', reason: 'model-unsupported'},
   ],
   notices: [],
+  // each agent_message item is one whole message; the last is the answer
+  assistantText: [{match: {type: 'item.completed', 'item.type': 'agent_message'}, path: 'item.text'}],
 }

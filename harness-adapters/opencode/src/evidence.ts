@@ -45,4 +45,6 @@ export const evidence: EvidenceSpec = {
       notice: `harness-refused-tool — a tool call was refused by the permission block agora writes for this seat's --permissions level. ${RAISE}`,
     },
   ],
+  // one `text` part per message, written whole once it completes
+  assistantText: [{match: {type: 'text', 'part.type': 'text'}, path: 'part.text'}],
 }

@@ -32,7 +32,7 @@ function malformed(line: string): boolean {
 /**
  * One turn over ACP: initialize → session/new (or load/resume) with agora's stdio MCP server →
  * knobs → session/prompt, recording every session/update until the stopReason. Permission requests
- * are answered at once from the seat's level. On timeout: session/cancel, a grace for the
+ * are answered at once from the seat's level. On timeout or interrupt: session/cancel, a grace for the
  * `cancelled` stop, then the process group. Then stdin closes and the agent is reaped.
  * `exitCode` is 0 once the prompt answered (the protocol, not the exit status, ends an ACP turn).
  */
@@ -109,8 +109,9 @@ export async function runAcpTurn(turn: TransportTurn, timings: AcpTimings = ACP_
   if (first === 'timeout' || first === 'abort') {
     timedOut = first === 'timeout'
     aborted = first === 'abort'
-    if (timedOut) await cancel()
-    first = aborted ? {error: new Error('acp: interrupted')} : await Promise.race([conversation.then((error) => ({error})), sleep(timings.cancelGraceMs).then(() => ({error: new Error('acp: no stop after session/cancel')}))])
+    // An interrupt is cancelled like a timeout: session/cancel, then the agent's own `cancelled` stop within the grace.
+    await cancel()
+    first = await Promise.race([conversation.then((error) => ({error})), sleep(timings.cancelGraceMs).then(() => ({error: new Error(aborted ? 'acp: interrupted; no stop after session/cancel' : 'acp: no stop after session/cancel')}))])
   }
   if (!('exit' in first) && first.error && !record.stopped) {
     // A closed connection is usually the agent dying: name the exit when it follows at once.

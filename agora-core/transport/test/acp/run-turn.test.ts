@@ -76,6 +76,25 @@ describe('acp/run-turn', function () {
     expect(judge(run.stdout, run.stderr, run.exitCode, run.timedOut)).to.deep.include({ok: false, stage: 'infrastructure', reason: 'no-tool-calls'})
   })
 
+  it('cancels an interrupted turn (its signal aborted) with session/cancel and records the agent\'s own cancelled stop', async () => {
+    const {turn, calls} = fakeTurn('hang')
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 1500)
+    const run = await runAcpTurn({...turn, signal: controller.signal}, FAST)
+    expect(calls().map((c) => c.method)).to.deep.equal(['initialize', 'session/new', 'session/prompt', 'session/cancel'])
+    expect(recordOf(run.stdout).slice(-2)).to.deep.equal([{acp: 'cancel', sessionId: 'fake-session-1'}, {acp: 'stop', stopReason: 'cancelled'}])
+    expect(run.timedOut).to.equal(false)
+  })
+
+  it('kills an interrupted agent that ignores session/cancel once the grace is over, and says so', async () => {
+    const {turn, pid} = fakeTurn('hang-deaf')
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 1500)
+    const run = await runAcpTurn({...turn, signal: controller.signal}, FAST)
+    expect(recordOf(run.stdout).at(-1)).to.deep.equal({acp: 'error', message: 'acp: interrupted; no stop after session/cancel'})
+    expect(pidAlive(pid())).to.equal(false)
+  })
+
   it('kills an agent that ignores session/cancel once the grace is over, and reaps its process', async () => {
     const {turn, calls, pid} = fakeTurn('hang-deaf', {timeoutMs: 4000})
     const run = await runAcpTurn(turn, FAST)

@@ -38,7 +38,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
     }),
     force: Flags.boolean({description: 'arm even while a live session listener holds this seat'}),
     once: Flags.boolean({description: 'one reception turn, then exit 0 iff it ran and succeeded'}),
-    openrig: Flags.boolean({description: 'run as an OpenRig runner: launch record to $OPENRIG_LAUNCH_RESULT, [agora-runner] READY/EXITED, turn activity to <base>/api/activity/hooks (pane input is not read yet: hub wakes only)'}),
+    openrig: Flags.boolean({description: 'run as an OpenRig runner: launch record to $OPENRIG_LAUNCH_RESULT, [agora-runner] READY/EXITED, turn activity to <base>/api/activity/hooks; each message sent to the pane (rig send) is one prompt, /abort or Ctrl-C cancels the running turn'}),
     'launch-id': Flags.string({description: 'the launch id OpenRig started this runner with (echoed in the launch record; needs --openrig)'}),
     'max-turns': Flags.integer({hidden: true, min: 1}),
     'backoff-base': Flags.integer({hidden: true, min: 1}),
@@ -66,6 +66,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
         {
           cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1], skillPath: packagedSkillPath(this.config.plugins.values()),
           out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), signal: controller.signal,
+          ...(flags.openrig ? {pane: process.stdin, interrupt: () => controller.abort()} : {}),
         },
       )
       if (exit.code !== 0) this.exit(exit.code)

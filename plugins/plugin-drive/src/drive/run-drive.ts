@@ -17,7 +17,9 @@ import {workLeases} from './work-leases.js'
 import {findContinuableWork} from './work-scan.js'
 import {isDelegate} from './delegation.js'
 import {mcpBindingEnv} from '@agora/contract'
-import {openRigFor, toolStarts} from '../openrig/drive-runner.js'
+import {openRigFor} from '../openrig/drive-runner.js'
+import {rigTurns} from '../openrig/rig-turns.js'
+import type {PaneStream} from '../openrig/pane-reader.js'
 
 export interface DriveOptions extends ArmFlags {
   maxWait: number
@@ -52,6 +54,12 @@ export interface DriveContext {
   /** The packaged agora-channels SKILL.md, when the CLI has it. */
   skillPath?: string
   signal?: AbortSignal
+  /** The pane under `--openrig` (stdin): its messages become turns, `/abort` and Ctrl-C cancel one. */
+  pane?: PaneStream
+  /** Raw bytes to the pane (bracketed paste on/off); default stdout. */
+  write?(text: string): void
+  /** Stop the whole runner (a second Ctrl-C while idle; raw mode sends no SIGINT). */
+  interrupt?(): void
 }
 
 /** `agora drive` end to end: arm, mirror the mission, then the loop until once/interrupt/fatal. */
@@ -62,6 +70,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
   const armed = await armDrive(options, ctx)
   const {decl, seat, files} = armed
   let rig: ReturnType<typeof openRigFor> | null = null
+  let turns: ReturnType<typeof rigTurns> | null = null
   try {
     rig = options.openrig ? openRigFor(options.openrig.launchId, seat.agentId, ctx) : null
     announceReady(armed, options.workBudget, ctx.out)
@@ -78,18 +87,18 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     const turnLog = options.turnLog || options.turnLogPath !== undefined
       ? openTurnLog({path: options.turnLogPath ?? files.turns, explicit: options.turnLogPath !== undefined, cwd: ctx.cwd, agent: seat.agentId, out: ctx.out})
       : null
-    const openrig = rig
-    const runTurn = openrig ? openrig.runner.wrap(turnRunner({
+    const sessions = fileSessions((lane) => files.session(lane, decl.name))
+    const base = {
       decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
       mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
-      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: openrig.turnEnv, hub, out: ctx.out,
-      failuresPath: files.failures, turnLog, signal: ctx.signal, onEvidence: toolStarts(decl.evidence, (name) => openrig.runner.toolSeen(name)),
-    }), ctx.signal) : turnRunner({
-      decl, all: armed.all, request: armed.request, seat, workspace: ctx.cwd, pluginRoot: armed.pluginRoot,
-      mcp: {command: armed.mcpCommand, args: [], env: mcpBindingEnv(seat)},
-      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: ctx.env, hub, out: ctx.out,
+      stateDir: stateDirFor(seat.home, seat.agentId, decl.name), skillPath: ctx.skillPath, operatorEnv: rig ? rig.turnEnv : ctx.env, hub, out: ctx.out,
       failuresPath: files.failures, turnLog, signal: ctx.signal,
-    })
+    }
+    turns = rig ? rigTurns(base, rig.runner, {
+      pane: ctx.pane, sessions, timeoutS: options.receptionTimeout, out: ctx.out, signal: ctx.signal,
+      write: ctx.write ?? ((text) => process.stdout.write(text)), interrupt: ctx.interrupt ?? (() => process.kill(process.pid, 'SIGINT')),
+    }) : null
+    const runTurn = turns ? turns.runTurn : turnRunner(base)
     const driver = new Driver(
       {
         agentId: seat.agentId, maxWaitS: options.maxWait, turnBudget: options.turnBudget, workBudget: options.workBudget,
@@ -107,7 +116,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
           return result.reason === 'hub-unreachable' ? 0 : result.code
         },
         runTurn,
-        sessions: fileSessions((lane) => files.session(lane, decl.name)),
+        sessions,
         workClaim: filePointer(files.session('work', decl.name).replace(/\.session$/, '.claim')),
         work: {
           find: (strikes) => findContinuableWork(hub, seat.agentId, strikes),
@@ -124,6 +133,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
     return await driver.run()
   } finally {
     removeIfOurs(files.drivePid)
+    await turns?.close()
     await rig?.runner.exited()
   }
 }

@@ -25,12 +25,24 @@ export function openRigFor(launchId: string | null, seat: string, ctx: {env: Nod
   return {runner, turnEnv}
 }
 
-/** An evidence-line reader that reports each tool start by its bare name when it is agora's. */
-export function toolStarts(spec: EvidenceSpec | null, seen: (name: string) => void): (line: string) => void {
+/**
+ * An evidence-line reader for the runner: each tool start by its bare name when it is agora's, and
+ * each permission request the harness refused (the ACP transport records its answer per request).
+ */
+export function runnerEvidence(spec: EvidenceSpec | null, runner: Pick<OpenRigRunner, 'toolSeen' | 'permission'>): (line: string) => void {
   const reader = new EvidenceToOrca(spec, (event) => {
     if (event.type !== 'tool_call') return
     const name = String(event.toolName)
-    seen(bareToolName(name, ['mcp__agora__']) ?? name)
+    runner.toolSeen(bareToolName(name, ['mcp__agora__']) ?? name)
   })
-  return (line) => reader.line(line)
+  return (line) => {
+    reader.line(line)
+    if (!line.includes('"permission"')) return
+    try {
+      const record = JSON.parse(line) as {acp?: unknown; refused?: unknown; title?: unknown; kind?: unknown; answer?: unknown}
+      if (record.acp === 'permission' && record.refused === true) runner.permission({title: String(record.title), kind: String(record.kind), answer: String(record.answer)})
+    } catch {
+      // not a record line
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import type {RunTurn} from '../drive/turn-runner.js'
+import type {RunTurn, TurnOutcome} from '../drive/turn-runner.js'
 import {ActivityPoster} from './activity.js'
 import type {RunnerIdentity} from './activity.js'
 import {discoverEndpoint} from './endpoint.js'
@@ -13,6 +13,8 @@ export interface OpenRigRunner {
   wrap(runTurn: RunTurn, signal?: AbortSignal): RunTurn
   /** Seen in a turn's evidence as it happens. */
   toolSeen(name: string): void
+  /** The harness refused a permission request this turn (answered at once from the seat's level). */
+  permission(ask: PermissionSeen): void
   /** After the agent side is open: the launch record, then the ready line. */
   ready(nativeRef: string): void
   /** The runner is ending: `agora_exited`, then the EXITED line. */
@@ -29,6 +31,13 @@ export interface OpenRigOptions {
   /** Injectable for the heartbeat-spacing test. */
   setInterval?: typeof setInterval
   clearInterval?: typeof clearInterval
+}
+
+/** A permission request the drive harness answered with a refusal, as its evidence reports it. */
+export interface PermissionSeen {
+  title: string
+  kind?: string
+  answer?: string
 }
 
 /** The environment variables that belong to the runner, never to the turn's child. */
@@ -49,22 +58,40 @@ export function openRigRunner(options: OpenRigOptions): OpenRigRunner {
   const stop = options.clearInterval ?? clearInterval
   let turns = 0
   let current: string | null = null
+  // Permission attention is held as the last post through the turn's end: no beats, no Stop, until the next accepted prompt.
+  let holding = false
+  let asked = 0
+  const permission = (ask: PermissionSeen): void => {
+    if (!current) return
+    holding = true
+    asked++
+    poster.post({hookEvent: 'Notification', subtype: 'permission_prompt', turnId: current})
+    options.out(`[agora-runner] permission refused: ${ask.title}${ask.kind ? ` (kind ${ask.kind})` : ''}${ask.answer ? ` answered ${ask.answer}` : ''}; the seat reads needs input until the next prompt`)
+  }
   return {
     endpoint,
     poster,
     toolSeen: (name) => { if (current) poster.post({hookEvent: 'PreToolUse', subtype: name, turnId: current}) },
+    permission,
     wrap: (runTurn, signal) => async (request) => {
       const turnId = String(++turns)
       current = turnId
+      holding = false
+      asked = 0
       poster.post({hookEvent: 'UserPromptSubmit', subtype: 'accepted', turnId})
-      const beat = every(() => poster.post({hookEvent: 'active', subtype: 'heartbeat', turnId}), beatMs)
+      const beat = every(() => { if (!holding) poster.post({hookEvent: 'active', subtype: 'heartbeat', turnId}) }, beatMs)
+      let outcome: TurnOutcome | null = null
       try {
-        const outcome = await runTurn(request)
+        outcome = await runTurn(request)
         return outcome
       } finally {
         stop(beat)
+        // an argv harness reports its refusals only as turn notices
+        if (outcome && asked === 0) {
+          for (const notice of outcome.verdict.notices.filter((n) => n.startsWith('harness-refused-tool'))) permission({title: notice.slice(0, 300)})
+        }
         current = null
-        poster.post(signal?.aborted ? {hookEvent: 'Stop', subtype: 'cancelled', turnId} : {hookEvent: 'Stop', subtype: 'turn_end', turnId, livenessSeconds: liveness})
+        if (!holding) poster.post(signal?.aborted ? {hookEvent: 'Stop', subtype: 'cancelled', turnId} : {hookEvent: 'Stop', subtype: 'turn_end', turnId, livenessSeconds: liveness})
       }
     },
     ready: (nativeRef) => {

@@ -1,7 +1,7 @@
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {assessTurn, prepareTurn, transportOf} from '@agora/contract'
+import {AssistantText, assessTurn, prepareTurn, transportOf} from '@agora/contract'
 import type {DriveRequest, HarnessDeclaration, McpLaunch, SeatBinding} from '@agora/contract'
 import {turnTransport} from '@agora/transport'
 
@@ -56,9 +56,16 @@ export function seatTurn(config: SeatTurnConfig): ServeTurn {
       for (const path of built.discard ?? []) rmSync(path, {force: true, recursive: true})
       writeTurnFiles(built.files)
       const translate = new EvidenceToOrca(decl.evidence, emit)
+      // The model's words stream as `assistant`; the last message is the run's `result`.
+      const words = new AssistantText(decl.evidence)
+      const read = (line: string): void => {
+        translate.line(line)
+        const text = words.line(line)
+        if (text !== null) emit({type: 'assistant', message: text})
+      }
       const spawned = await turnTransport(transportOf(decl)).runTurn({
         argv: built.argv, env: turnEnv(config.operatorEnv, built.env), cwd: config.workspace, timeoutMs: config.timeoutS * 1000, signal,
-        prompt: turn.prompt, session: built.session ?? null, http: built.http ?? null, onLine: (line) => translate.line(line),
+        prompt: turn.prompt, session: built.session ?? null, http: built.http ?? null, onLine: read,
       })
       if (signal.aborted) return {ok: false, message: 'cancelled'}
       const verdict = spawned.spawnError
@@ -70,9 +77,12 @@ export function seatTurn(config: SeatTurnConfig): ServeTurn {
       // A turn that used no agora tool still ended cleanly: for an Orca client that is a result, not an error.
       const ok = verdict.ok || verdict.stage === 'mcp-use'
       const tools = verdict.tools.length > 0 ? verdict.tools.join(', ') : 'none'
-      return ok
-        ? {ok: true, message: `turn ended (${decl.name}, ${Math.round(spawned.durationMs / 1000)}s; agora tools: ${tools})`}
-        : {ok: false, message: `${verdict.stage}/${verdict.reason}: ${verdict.detail}`}
+      if (!ok) return {ok: false, message: `${verdict.stage}/${verdict.reason}: ${verdict.detail}`}
+      emit({type: 'progress', message: `turn ended (${decl.name}, ${Math.round(spawned.durationMs / 1000)}s; agora tools: ${tools})`})
+      if (words.final !== null) return {ok: true, message: words.final}
+      // A clean turn whose model wrote nothing answers with nothing, and says why once.
+      emit({type: 'progress', message: words.readable ? `${decl.name} ended the turn without a message` : `limitation: ${decl.name} declares no assistantText, so its words cannot be read`})
+      return {ok: true, message: ''}
     } finally {
       if (skillDir) rmSync(skillDir, {recursive: true, force: true})
     }

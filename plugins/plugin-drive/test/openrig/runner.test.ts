@@ -5,7 +5,8 @@ import {expect} from 'chai'
 
 import type {RunTurn, TurnOutcome} from '../../src/drive/turn-runner.js'
 import {discoverEndpoint} from '../../src/openrig/endpoint.js'
-import {openRigFor} from '../../src/openrig/drive-runner.js'
+import {openRigFor, runnerEvidence} from '../../src/openrig/drive-runner.js'
+import {ACP_EVIDENCE} from '@agora/contract'
 import {openRigRunner} from '../../src/openrig/runner.js'
 import {startFakeOpenRig} from '../fixtures/fake-openrig.js'
 import type {FakeOpenRig} from '../fixtures/fake-openrig.js'
@@ -112,5 +113,23 @@ describe('agora drive --openrig (the OpenRig runner contract)', function () {
     expect(turnEnv.OPENRIG_ACTIVITY_HOOK_TOKEN).to.equal(undefined)
     expect(turnEnv.OPENRIG_SESSION_NAME).to.equal('dev-builder@my-rig')
     expect(() => openRigFor(null, 'alice', {env: {...env, OPENRIG_RESUME_REF: 'agora:bob'}, out: () => {}})).to.throw(/never another/)
+  })
+
+  it('reads an ACP permission refusal from the turn record as it happens: Notification/permission_prompt, then no beats and no Stop while held', async () => {
+    const beats: Array<() => void> = []
+    const runner = openRigRunner({env, launchId: null, producer: 'p', out: (l) => lines.push(l),
+      setInterval: ((fn: () => void) => { beats.push(fn); return 0 as unknown as NodeJS.Timeout }) as unknown as typeof setInterval, clearInterval: (() => {}) as typeof clearInterval})
+    const read = runnerEvidence(ACP_EVIDENCE, runner)
+    await runner.wrap(async () => {
+      read(JSON.stringify({acp: 'permission', toolCallId: 't1', title: 'mcp__agora__whoami', kind: 'other', answer: 'allow_once', refused: false, firstSeen: true}))
+      read(JSON.stringify({acp: 'permission', toolCallId: 't2', title: 'Write notes.txt', kind: 'edit', answer: 'reject_once', refused: true, firstSeen: true}))
+      beats[0]()
+      return OK
+    })(REQUEST)
+    await runner.wrap(async () => OK)(REQUEST)
+    await runner.poster.drain()
+    expect(rig.posts.map((p) => `${p.hookEvent}/${p.subtype}#${p.turnId}`)).to.deep.equal([
+      'UserPromptSubmit/accepted#1', 'PreToolUse/whoami#1', 'Notification/permission_prompt#1', 'UserPromptSubmit/accepted#2', 'Stop/turn_end#2'])
+    expect(lines).to.include('[agora-runner] permission refused: Write notes.txt (kind edit) answered reject_once; the seat reads needs input until the next prompt')
   })
 })

@@ -56,18 +56,31 @@ describe('agora serve orca (a seat as an Orca Harness Protocol v1 worker)', func
     expect(existsSync(join(dir, 'spawned'))).to.equal(false)
   })
 
-  it('streams one turn as NDJSON: progress, tool_call and tool_result from the evidence, session, then exactly one result, last', async () => {
+  it('streams one turn as NDJSON: progress, assistant text, tool_call and tool_result from the evidence, session, then exactly one result, last', async () => {
     await start()
     const res = await post(server.url, minimal())
     expect(res.status).to.equal(200)
     expect(res.type).to.equal('application/x-ndjson')
     const events = res.text.trim().split('\n').map((l) => JSON.parse(l))
     expect(events.every((e) => typeof e.ts === 'string' && typeof e.type === 'string')).to.equal(true)
-    expect(events.map((e) => e.type)).to.deep.equal(['progress', 'tool_call', 'tool_result', 'session', 'result'])
-    expect(events[1]).to.include({toolCallId: 't1', toolName: 'mcp__agora__check_inbox'})
-    expect(events[2]).to.include({toolCallId: 't1', isError: false})
-    expect(events[3]).to.include({runtimeSessionId: 'sess-1'})
-    expect(events[4].message).to.match(/^turn ended \(fx-stream, \d+s; agora tools: check_inbox\)$/)
+    expect(events.map((e) => e.type)).to.deep.equal(['progress', 'assistant', 'tool_call', 'tool_result', 'assistant', 'assistant', 'session', 'progress', 'result'])
+    expect(events.filter((e) => e.type === 'assistant').map((e) => e.message)).to.deep.equal(['Let me look.', 'The answer', ' is 42.'])
+    expect(events[2]).to.include({toolCallId: 't1', toolName: 'mcp__agora__check_inbox'})
+    expect(events[3]).to.include({toolCallId: 't1', isError: false})
+    expect(events[6]).to.include({runtimeSessionId: 'sess-1'})
+    expect(events[7].message).to.match(/^turn ended \(fx-stream, \d+s; agora tools: check_inbox\)$/)
+  })
+
+  it('answers with the final assistant message, not a summary: the deltas after the last tool call, joined', async () => {
+    await start()
+    const events = (await post(server.url, minimal())).text.trim().split('\n').map((l) => JSON.parse(l))
+    expect(events.at(-1)).to.include({type: 'result', message: 'The answer is 42.'})
+  })
+
+  it('answers with the last message the model wrote when nothing followed its last tool call', async () => {
+    await start('silent')
+    const events = (await post(server.url, minimal())).text.trim().split('\n').map((l) => JSON.parse(l))
+    expect(events.at(-1)).to.include({type: 'result', message: 'Let me look.'})
   })
 
   it('ends a failed turn with one error event', async () => {
