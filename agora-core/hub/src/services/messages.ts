@@ -1,8 +1,9 @@
 import {randomBytes} from 'node:crypto'
 import {ulid} from 'ulid'
-import {ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
+import {canonicalize, ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
 import type {Message} from '@agora/protocol'
 import type {Ctx} from './context.js'
+import {pgAppend, SEQ_MARK, splitAtSeq} from '../db/pg-append.js'
 
 /**
  * A message as stored: the wire Message without `retracted` (read off `retracted_at`), plus the chain
@@ -120,19 +121,28 @@ export function hashPayload(m: StoredMessage): Record<string, unknown> {
   }
 }
 
+/** The row to store, before its seq and hash are known (`seq` 0, `hash` null). */
+function compose(ctx: Ctx, n: NewMessage): {m: StoredMessage; dataText: string | null} {
+  const dataText = n.data == null ? null : stringifyWire(n.data)
+  const m: StoredMessage = {
+    id: newMessageId(), channel: n.channel, seq: 0, sender: n.sender, kind: n.kind ?? 'message',
+    status: n.status ?? 'fyi', urgency: n.urgency ?? 'inbox', critical: n.critical ?? false,
+    downgraded: n.downgraded ?? false, to: n.to ?? [], title: n.title ?? '', body: n.body ?? '',
+    data: dataText == null ? null : (parseJsonLossless(dataText) as Record<string, unknown>),
+    reply_to: n.reply_to ?? null, created_at: ctx.now(), hash: null, retracted_at: null, retracted_by: null,
+  }
+  return {m, dataText}
+}
+
 /** Assign the next seq and chain the hash. Call inside a transaction (the caller's or ours). */
 export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
+  // PostgreSQL, nothing else to write with it: one statement locks, links and commits (db/pg-append.ts).
+  if (ctx.db.dialect === 'postgres' && !n.dedupeKey && !ctx.db.inTx()) return appendAlone(ctx, n)
   return ctx.db.tx(async () => {
     const head = await ctx.db.get<{seq: number; hash: string | null}>(
       'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
-    const dataText = n.data == null ? null : stringifyWire(n.data)
-    const m: StoredMessage = {
-      id: newMessageId(), channel: n.channel, seq: (head?.seq ?? 0) + 1, sender: n.sender, kind: n.kind ?? 'message',
-      status: n.status ?? 'fyi', urgency: n.urgency ?? 'inbox', critical: n.critical ?? false,
-      downgraded: n.downgraded ?? false, to: n.to ?? [], title: n.title ?? '', body: n.body ?? '',
-      data: dataText == null ? null : (parseJsonLossless(dataText) as Record<string, unknown>),
-      reply_to: n.reply_to ?? null, created_at: ctx.now(), hash: null, retracted_at: null, retracted_by: null,
-    }
+    const {m, dataText} = compose(ctx, n)
+    m.seq = (head?.seq ?? 0) + 1
     m.hash = ledgerHash(head?.hash ?? '', hashPayload(m))
     if (n.dedupeKey) {
       const dup = await ctx.db.get('SELECT message_id FROM message_dedupe WHERE channel = ? AND sender = ? AND key = ?',
@@ -150,7 +160,19 @@ export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMess
         m.id, a, m.channel, m.seq)
     }
     return m
-  })
+  }, {channel: n.channel})
+}
+
+/** The PostgreSQL one-statement append: the database assigns seq and links the hash from the payload split at seq. */
+async function appendAlone(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
+  const {m, dataText} = compose(ctx, n)
+  const {before, after} = splitAtSeq(canonicalize({...hashPayload(m), seq: SEQ_MARK}))
+  const got = await pgAppend(ctx.db, {id: m.id, channel: m.channel, sender: m.sender, kind: m.kind, status: m.status,
+    urgency: m.urgency, critical: m.critical ? 1 : 0, downgraded: m.downgraded ? 1 : 0, to_json: JSON.stringify(m.to),
+    title: m.title, body: m.body, data_json: dataText, reply_to: m.reply_to, created_at: m.created_at, before, after})
+  m.seq = got.seq
+  m.hash = got.hash
+  return m
 }
 
 /** Insert and wake subscribers once the transaction has committed. */
