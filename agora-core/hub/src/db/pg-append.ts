@@ -19,15 +19,22 @@ import {CHANNEL_LOCK_SPACE, WRITE_LOCK} from './pg-storage.js'
 const FUNCTION = `
 CREATE OR REPLACE FUNCTION agora_append(p_id text, p_channel text, p_sender text, p_kind text, p_status text,
   p_urgency text, p_critical bigint, p_downgraded bigint, p_to_json text, p_title text, p_body text, p_data_json text,
-  p_reply_to text, p_created_at double precision, p_before text, p_after text, OUT seq bigint, OUT hash text)
+  p_reply_to text, p_created_at double precision, p_before text, p_after text,
+  OUT seq bigint, OUT hash text, OUT later double precision)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   head_seq bigint;
   head_hash text;
+  head_at double precision;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(${WRITE_LOCK});
   PERFORM pg_advisory_xact_lock(${CHANNEL_LOCK_SPACE}, hashtext(p_channel));
-  SELECT m.seq, m.hash INTO head_seq, head_hash FROM messages m WHERE m.channel = p_channel ORDER BY m.seq DESC LIMIT 1;
+  SELECT m.seq, m.hash, m.created_at INTO head_seq, head_hash, head_at FROM messages m
+    WHERE m.channel = p_channel ORDER BY m.seq DESC LIMIT 1;
+  IF head_at > p_created_at THEN
+    later := head_at; -- stamped before a post that took the lock first: nothing written, restamp and call again
+    RETURN;
+  END IF;
   seq := coalesce(head_seq, 0) + 1;
   hash := encode(sha256(convert_to(coalesce(head_hash, '') || E'\\n' || p_before || seq::text || p_after, 'UTF8')), 'hex');
   INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, critical, downgraded, to_json, title, body,
@@ -64,13 +71,19 @@ export interface AppendRow {
   after: string
 }
 
-/** Append one message (committed when this resolves): the seq and chain hash it was given. */
-export async function pgAppend(db: Storage, r: AppendRow): Promise<{seq: number; hash: string}> {
-  const got = await db.get<{seq: number; hash: string}>('SELECT seq, hash FROM agora_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+/**
+ * Append one message (committed when this resolves): the seq and chain hash it was given. Or, when
+ * the channel's last message is stamped later than `created_at` (a concurrent post took the lock
+ * between our clock read and our turn), nothing is written and `later` is that stamp: created_at
+ * never goes backwards along a channel, so the caller restamps and appends again.
+ */
+export async function pgAppend(db: Storage, r: AppendRow): Promise<{seq: number; hash: string} | {later: number}> {
+  const got = await db.get<{seq: number | null; hash: string | null; later: number | null}>(
+    'SELECT seq, hash, later FROM agora_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     r.id, r.channel, r.sender, r.kind, r.status, r.urgency, r.critical, r.downgraded, r.to_json, r.title, r.body, r.data_json,
     r.reply_to, r.created_at, r.before, r.after)
   if (!got) throw new Error('agora_append returned no row')
-  return got
+  return got.seq == null ? {later: got.later as number} : {seq: got.seq, hash: got.hash as string}
 }
 
 /**

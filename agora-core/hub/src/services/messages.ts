@@ -137,7 +137,10 @@ function compose(ctx: Ctx, n: NewMessage): {m: StoredMessage; dataText: string |
 /** Assign the next seq and chain the hash. Call inside a transaction (the caller's or ours). */
 export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
   // PostgreSQL, nothing else to write with it: one statement locks, links and commits (db/pg-append.ts).
-  if (ctx.db.dialect === 'postgres' && !n.dedupeKey && !ctx.db.inTx()) return appendAlone(ctx, n)
+  if (ctx.db.dialect === 'postgres' && !n.dedupeKey && !ctx.db.inTx()) {
+    const m = await appendAlone(ctx, n)
+    if (m) return m
+  }
   return ctx.db.tx(async () => {
     const head = await ctx.db.get<{seq: number; hash: string | null}>(
       'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
@@ -163,16 +166,27 @@ export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMess
   }, {channel: n.channel})
 }
 
-/** The PostgreSQL one-statement append: the database assigns seq and links the hash from the payload split at seq. */
-async function appendAlone(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
+/**
+ * The PostgreSQL one-statement append: the database assigns seq and links the hash from the payload
+ * split at seq. Undefined when it lost the race for the channel 8 times running (the caller then
+ * takes the channel lock for a whole transaction and stamps under it).
+ */
+async function appendAlone(ctx: Ctx, n: NewMessage): Promise<StoredMessage | undefined> {
   const {m, dataText} = compose(ctx, n)
-  const {before, after} = splitAtSeq(canonicalize({...hashPayload(m), seq: SEQ_MARK}))
-  const got = await pgAppend(ctx.db, {id: m.id, channel: m.channel, sender: m.sender, kind: m.kind, status: m.status,
-    urgency: m.urgency, critical: m.critical ? 1 : 0, downgraded: m.downgraded ? 1 : 0, to_json: JSON.stringify(m.to),
-    title: m.title, body: m.body, data_json: dataText, reply_to: m.reply_to, created_at: m.created_at, before, after})
-  m.seq = got.seq
-  m.hash = got.hash
-  return m
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const {before, after} = splitAtSeq(canonicalize({...hashPayload(m), seq: SEQ_MARK}))
+    const got = await pgAppend(ctx.db, {id: m.id, channel: m.channel, sender: m.sender, kind: m.kind, status: m.status,
+      urgency: m.urgency, critical: m.critical ? 1 : 0, downgraded: m.downgraded ? 1 : 0, to_json: JSON.stringify(m.to),
+      title: m.title, body: m.body, data_json: dataText, reply_to: m.reply_to, created_at: m.created_at, before, after})
+    if ('later' in got) {
+      m.created_at = got.later // a post stamped after ours got the lock first: take its stamp, keep created_at in seq order
+      continue
+    }
+    m.seq = got.seq
+    m.hash = got.hash
+    return m
+  }
+  return undefined
 }
 
 /** Insert and wake subscribers once the transaction has committed. */
