@@ -89,8 +89,10 @@ export function fromArray(r: unknown[]): StoredMessage {
  * one statement text for any list length, so the prepared-statement cache does not grow with it.
  */
 export function jsonValues(ctx: Ctx): string {
-  // json_each is SQLite's table-valued JSON function; PostgreSQL spells it json_array_elements_text.
-  return ctx.db.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT json_array_elements_text(CAST(? AS json))'
+  // json_each is SQLite's table-valued JSON function; PostgreSQL spells it json_array_elements_text, called
+  // in FROM: a function scan is evaluated once and rescanned from memory, where the select-list form was
+  // re-parsed for every outer row of a nested loop (measured: 56 ms for 100 reads × 300 ids).
+  return ctx.db.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT value FROM json_array_elements_text(CAST(? AS json))'
 }
 
 /** `SELECT <message columns> <tail>` in raw mode; `tail` starts at FROM. */
