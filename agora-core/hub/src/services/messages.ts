@@ -3,7 +3,7 @@ import {ulid} from 'ulid'
 import {canonicalize, ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
 import type {Message} from '@agora/protocol'
 import type {Ctx} from './context.js'
-import {pgAppend, SEQ_MARK, splitAtSeq} from '../db/pg-append.js'
+import {inTurn, pgAppend, SEQ_MARK, splitAtSeq} from '../db/pg-append.js'
 
 /**
  * A message as stored: the wire Message without `retracted` (read off `retracted_at`), plus the chain
@@ -140,7 +140,7 @@ function compose(ctx: Ctx, n: NewMessage): {m: StoredMessage; dataText: string |
 export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMessage> {
   // PostgreSQL, nothing else to write with it: one statement locks, links and commits (db/pg-append.ts).
   if (ctx.db.dialect === 'postgres' && !n.dedupeKey && !ctx.db.inTx()) {
-    const m = await appendAlone(ctx, n)
+    const m = await inTurn(ctx.db, n.channel, () => appendAlone(ctx, n))
     if (m) return m
   }
   return ctx.db.tx(async () => {

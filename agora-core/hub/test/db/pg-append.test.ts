@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import {canonicalize, ledgerHash, stringifyWire} from '@agora/protocol'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
-import {pgAppend, SEQ_MARK, splitAtSeq} from '../../src/db/pg-append.js'
+import {inTurn, pgAppend, SEQ_MARK, splitAtSeq} from '../../src/db/pg-append.js'
+import type {Storage} from '../../src/db/port.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
 
 // Payloads built to trip the split: bodies, titles and data carrying `"seq":`, the mark itself, quotes and non-ASCII.
@@ -24,6 +25,22 @@ describe('the one-statement PostgreSQL append (db/pg-append.ts)', () => {
       const {before, after} = splitAtSeq(canonicalize({...p, channel: 'room', seq: SEQ_MARK}))
       expect(before + String(seq) + after).to.equal(canonicalize({...p, channel: 'room', seq}))
     }), {numRuns: 300})
+  })
+
+  it('queues the appends to one channel in call order, lets other channels go beside them, and goes on after a failure', async () => {
+    const db = {} as Storage
+    const log: string[] = []
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => { release = resolve })
+    const first = inTurn(db, 'a', async () => { log.push('a1 start'); await gate; log.push('a1 end'); throw new Error('refused') })
+    const second = inTurn(db, 'a', async () => { log.push('a2'); return 2 })
+    const other = inTurn(db, 'b', async () => { log.push('b1'); return 1 })
+    expect(await other).to.equal(1)
+    expect(log).to.deep.equal(['a1 start', 'b1'])
+    release()
+    await first.then(() => expect.fail('the first append should fail'), (err: Error) => expect(err.message).to.equal('refused'))
+    expect(await second).to.equal(2)
+    expect(log).to.deep.equal(['a1 start', 'b1', 'a1 end', 'a2'])
   })
 
   describe('on PostgreSQL', function () {
