@@ -97,7 +97,7 @@ export class PgStorage implements Storage {
 
   /**
    * A nested transaction joins the outer one; when it asks for more than the outer holds (another
-   * channel, or everything), the outer takes that lock too before going on. Nothing nests so today;
+   * channel, or everything), the outer takes that lock too before going on. Nothing widens so today;
    * this keeps a future caller correct (PostgreSQL's deadlock detector would settle a crossing).
    */
   private async widen(frame: Frame, scope?: TxScope): Promise<void> {
