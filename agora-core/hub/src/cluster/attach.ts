@@ -1,7 +1,7 @@
 import type {Ctx} from '../services/context.js'
 import type {Storage} from '../db/port.js'
 import type {OpenedPg} from '../db/open-pg.js'
-import {fromRow, getMessage} from '../services/messages.js'
+import {fromRow, jsonValues, selectMessages} from '../services/messages.js'
 import {startListener} from './listener.js'
 import type {Listener} from './listener.js'
 import {SweepLeader} from './leader.js'
@@ -41,10 +41,14 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg): Promise<Attached> {
     ctx.pauseCache = null
   }
   const listener = await startListener(() => pg.dedicated(), pg.origin, {
-    async message(id, channel, seq) {
-      known.set(channel, Math.max(known.get(channel) ?? 0, seq))
-      const m = await getMessage(ctx, id)
-      if (m) ctx.bus.publish(m)
+    async messages(events) {
+      for (const {channel, seq} of events) known.set(channel, Math.max(known.get(channel) ?? 0, seq))
+      const rows = await selectMessages(ctx, `FROM messages WHERE id IN (${jsonValues(ctx)})`, JSON.stringify(events.map(e => e.id)))
+      const byId = new Map(rows.map(m => [m.id, m]))
+      for (const {id} of events) {
+        const m = byId.get(id)
+        if (m) ctx.bus.publish(m)
+      }
     },
     cache: reload,
     meta(channel) { ctx.metaCache.delete(channel) },

@@ -8,9 +8,22 @@ export type ClusterEvent =
   | {k: 'meta'; o: string; c: string}
   | {k: 'sever'; o: string; a: string}
 
+/** One message row another process inserted or retracted. */
+export interface MessageEvent {
+  id: string
+  channel: string
+  seq: number
+}
+
+/** At most this many message events are handed over (and read back) at once. */
+export const MESSAGE_BATCH = 500
+
 export interface ClusterHandlers {
-  /** A message row was inserted or retracted elsewhere: read it and publish it in-process. */
-  message(id: string, channel: string, seq: number): Promise<void>
+  /**
+   * Message rows were inserted or retracted elsewhere, in commit order: read them and publish them
+   * in-process. Events that arrive while earlier ones are handled come as one batch (one query).
+   */
+  messages(events: MessageEvent[]): Promise<void>
   /** Agents, channels, members, pauses or blocks changed elsewhere: reload the in-memory mirrors. */
   cache(): Promise<void>
   meta(channel: string): void
@@ -35,15 +48,32 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
   let client: pg.Client | null = null
   let stopped = false
   let chain: Promise<void> = Promise.resolve()
-  const handle = (ev: ClusterEvent): Promise<void> => {
-    if (ev.k === 'm') return on.message(ev.id, ev.c, ev.s)
-    if (ev.k === 'cache') return on.cache()
-    if (ev.k === 'meta') on.meta(ev.c)
-    else if (ev.k === 'sever') on.sever(ev.a)
+  // Events not yet handled, in arrival order. A run of message events is taken as one batch; any
+  // other event is a barrier, so a cache reload never overtakes a message committed before it.
+  const pending: ClusterEvent[] = []
+  const handleNext = (): Promise<void> => {
+    const first = pending.shift()
+    if (!first) return Promise.resolve()
+    if (first.k === 'm') {
+      const batch: MessageEvent[] = [{id: first.id, channel: first.c, seq: first.s}]
+      while (batch.length < MESSAGE_BATCH && pending[0]?.k === 'm') {
+        const ev = pending.shift() as Extract<ClusterEvent, {k: 'm'}>
+        batch.push({id: ev.id, channel: ev.c, seq: ev.s})
+      }
+      return on.messages(batch)
+    }
+    if (first.k === 'cache') return on.cache()
+    if (first.k === 'meta') on.meta(first.c)
+    else if (first.k === 'sever') on.sever(first.a)
     return Promise.resolve()
   }
   const enqueue = (job: () => Promise<void>): void => {
     chain = chain.then(job).catch((err: Error) => log(`agora hub: a cluster event failed: ${err.message}`))
+  }
+  // One job per event keeps `settled` exact; a job finds its event already taken by an earlier batch and returns.
+  const take = (ev: ClusterEvent): void => {
+    pending.push(ev)
+    enqueue(handleNext)
   }
   const attach = async (): Promise<void> => {
     const c = await connect()
@@ -52,7 +82,7 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
       let ev: ClusterEvent
       try { ev = JSON.parse(n.payload) as ClusterEvent } catch { return }
       if (ev.o === origin) return // this process already published it
-      enqueue(() => handle(ev))
+      take(ev)
     })
     c.on('error', () => { /* 'end' follows and reconnects */ })
     c.on('end', () => {

@@ -1,4 +1,5 @@
 import type {Knex} from 'knex'
+import {installAppend} from '../db/pg-append.js'
 
 /** The LISTEN/NOTIFY channel every hub process on one PostgreSQL database shares. */
 export const EVENTS = 'agora_events'
@@ -54,6 +55,7 @@ export async function installTriggers(knex: Knex): Promise<void> {
     // Two processes starting at once must not race on CREATE OR REPLACE.
     await trx.raw(`SELECT pg_advisory_xact_lock(${0x61676f7201})`)
     await trx.raw(FUNCTION)
+    await installAppend(trx)
     for (const [name, when] of TRIGGERS) {
       const table = /ON (\w+)/.exec(when)![1]
       await trx.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`)

@@ -164,6 +164,15 @@ const STEPS: Step[] = [
         PRIMARY KEY (kind, agent, id))`,
     ],
   },
+  {
+    // The budgets are rate-limit state that a SQLite hub keeps in process memory (emptied by a restart).
+    // On PostgreSQL they are UNLOGGED: still one set of buckets shared by every process, but spending a
+    // token writes no WAL, so a post's budget upsert commits without its own WAL flush (measured: it was
+    // one of a post's two flushes). A crash of PostgreSQL empties them, as a restart empties SQLite's.
+    name: '0011_pg_unlogged_budgets',
+    sql: [],
+    postgres: ['ALTER TABLE budget_buckets SET UNLOGGED', 'ALTER TABLE budget_spends SET UNLOGGED'],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -2,21 +2,34 @@ import {AsyncLocalStorage} from 'node:async_hooks'
 import type {Knex} from 'knex'
 import type pg from 'pg'
 import {flush} from './sqlite-storage.js'
-import type {Dialect, Row, RunResult, Storage} from './port.js'
+import type {Dialect, Row, RunResult, Storage, TxScope} from './port.js'
 
 interface Frame {
   client: pg.Client
   deferred: Array<() => void>
+  /** null: holds WRITE_LOCK exclusively; else the channels whose locks it holds (and WRITE_LOCK shared). */
+  channels: Set<string> | null
 }
 
 /**
- * Every write transaction takes this transaction-scoped advisory lock first, on every hub
- * process sharing the database: the services were written against SQLite's one writer at a
- * time (BEGIN IMMEDIATE), and this gives PostgreSQL the same guarantee across processes, so a
- * read-then-write inside a transaction (seq, ledger chain, budgets, uniqueness checks) never
- * interleaves with another. Reads outside transactions run concurrently on the pool.
+ * Every unscoped write transaction takes this transaction-scoped advisory lock first, exclusively,
+ * on every hub process sharing the database: the services were written against SQLite's one
+ * writer at a time (BEGIN IMMEDIATE), and this gives PostgreSQL the same guarantee across
+ * processes, so a read-then-write inside a transaction (budgets, uniqueness checks, a system post
+ * beside other writes) never interleaves with another. A channel-scoped transaction (a post: the
+ * seq and chain of one channel) takes it SHARED plus that channel's lock, so posts to different
+ * channels commit side by side while still waiting for, and keeping out, every unscoped writer.
+ * Reads outside transactions run concurrently on the pool.
  */
 export const WRITE_LOCK = 0x61676f7261 // 'agora'
+
+/** First key of the two-int advisory locks, one per channel (the second key is hashtext(channel)). */
+export const CHANNEL_LOCK_SPACE = 0x61676f72 // 'agor'
+
+/** The statement that takes one channel's lock: a hash collision only makes two channels share a lock. */
+export function channelLockSql(client: pg.Client, channel: string): string {
+  return `SELECT pg_advisory_xact_lock(${CHANNEL_LOCK_SPACE}, hashtext(${client.escapeLiteral(channel)}))`
+}
 
 /**
  * The PostgreSQL adapter: knex owns the configuration, the pool and the migrations; queries run
@@ -52,14 +65,20 @@ export class PgStorage implements Storage {
     return this.frames.getStore() !== undefined
   }
 
-  async tx<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.frames.getStore()) return fn()
+  async tx<T>(fn: () => Promise<T>, scope?: TxScope): Promise<T> {
+    const outer = this.frames.getStore()
+    if (outer) {
+      await this.widen(outer, scope)
+      return fn()
+    }
     const client = await this.acquire()
-    const frame: Frame = {client, deferred: []}
+    const frame: Frame = {client, deferred: [], channels: scope ? new Set([scope.channel]) : null}
     let broken: Error | undefined
     try {
-      // One round trip: BEGIN and the write lock go as one simple-protocol query.
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
+      // One round trip: BEGIN and the locks go as one simple-protocol query.
+      await client.query(scope
+        ? `BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK}); ${channelLockSql(client, scope.channel)}`
+        : `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
       let result: T
       try {
         result = await this.frames.run(frame, fn)
@@ -73,6 +92,22 @@ export class PgStorage implements Storage {
       return result
     } finally {
       await this.release(client, broken)
+    }
+  }
+
+  /**
+   * A nested transaction joins the outer one; when it asks for more than the outer holds (another
+   * channel, or everything), the outer takes that lock too before going on. Nothing widens so today;
+   * this keeps a future caller correct (PostgreSQL's deadlock detector would settle a crossing).
+   */
+  private async widen(frame: Frame, scope?: TxScope): Promise<void> {
+    if (!frame.channels) return
+    if (!scope) {
+      await frame.client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`)
+      frame.channels = null
+    } else if (!frame.channels.has(scope.channel)) {
+      await frame.client.query(channelLockSql(frame.client, scope.channel))
+      frame.channels.add(scope.channel)
     }
   }
 

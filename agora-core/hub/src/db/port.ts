@@ -8,6 +8,15 @@ export type Dialect = 'sqlite' | 'postgres'
 
 export type Row = Record<string, unknown>
 
+/**
+ * What a transaction promises to write: `{channel}` says it reads and writes only that channel's
+ * chain (plus single-statement upserts elsewhere), so on PostgreSQL it runs beside transactions
+ * on other channels instead of behind every write in the database. No scope: anything.
+ */
+export interface TxScope {
+  channel: string
+}
+
 export interface RunResult {
   /** Rows inserted, updated or deleted by the statement. */
   changes: number
@@ -24,8 +33,9 @@ export interface Storage {
    * Run `fn` in one all-or-nothing transaction. Every query issued while `fn` runs (by any
    * callee, found through async context) joins it; a nested `tx` joins the outer one. Nothing
    * else writes in between: SQLite holds its one connection, PostgreSQL a pooled client.
+   * With a `scope`, only writers to the same scope (and unscoped ones) are kept out.
    */
-  tx<T>(fn: () => Promise<T>): Promise<T>
+  tx<T>(fn: () => Promise<T>, scope?: TxScope): Promise<T>
   /** True while the caller runs inside `tx`. */
   inTx(): boolean
   /** Run `fn` after the current transaction commits (at once when there is none); dropped on rollback. */

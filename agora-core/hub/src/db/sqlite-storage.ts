@@ -1,7 +1,7 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
 import type Database from 'better-sqlite3'
 import {Statements} from './statements.js'
-import type {Dialect, Row, RunResult, Storage} from './port.js'
+import type {Dialect, Row, RunResult, Storage, TxScope} from './port.js'
 
 interface Frame {
   deferred: Array<() => void>
@@ -48,7 +48,8 @@ export class SqliteStorage implements Storage {
     return this.frames.getStore() !== undefined
   }
 
-  async tx<T>(fn: () => Promise<T>): Promise<T> {
+  /** `_scope` is moot here: SQLite has one writer at a time whatever the transaction touches. */
+  async tx<T>(fn: () => Promise<T>, _scope?: TxScope): Promise<T> {
     if (this.frames.getStore()) return fn()
     // Check and take in one synchronous step: awaiting a helper here would let two waiters both see it free.
     while (this.held) await this.held

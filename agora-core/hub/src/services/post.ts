@@ -78,7 +78,10 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
   const {urgency, downgraded} = grant
   let m: StoredMessage
   try {
-    m = await ctx.db.tx(async () => {
+    // A post with nothing else to write goes alone (on PostgreSQL one statement, db/pg-append.ts); the
+    // rest share one transaction scoped to the channel, beside posts to other channels.
+    const alone = !parent && norm.consumeTargets.length === 0
+    const write = async (): Promise<StoredMessage> => {
       const row = await insertMessage(ctx, {channel, sender: me, kind: 'message', status, urgency, critical: !!input.critical,
         downgraded, to, title, body, data: hasData ? norm.data : null, reply_to: parent?.id ?? null, dedupeKey: norm.dedupeKey})
       if (parent) {
@@ -89,7 +92,8 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
       for (const id of norm.consumeTargets) await recordRead(ctx, id, me)
       afterCommit(ctx, row)
       return row
-    })
+    }
+    m = alone ? await write() : await ctx.db.tx(write, {channel})
   } catch (err) {
     await ctx.budgets.refundPost(me, spend, grant)
     if ((err as {dedupe?: boolean}).dedupe) fail(409, `you already posted a notice with key '${norm.dedupeKey}' in '${channel}'; reply to it instead`)

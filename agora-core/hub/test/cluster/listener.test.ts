@@ -28,7 +28,7 @@ describe('cluster events over LISTEN/NOTIFY (PostgreSQL)', () => {
     b = await openPostgres(url)
     for (const [name, db] of [['a', a], ['b', b]] as const) {
       listeners.push(await startListener(() => db.dedicated(), db.origin, {
-        async message(id, channel, seq) { heard[name].push(`m ${id} ${channel} ${seq}`) },
+        async messages(events) { for (const {id, channel, seq} of events) heard[name].push(`m ${id} ${channel} ${seq}`) },
         async cache() { heard[name].push('cache') },
         meta(channel) { heard[name].push(`meta ${channel}`) },
         sever(agent) { heard[name].push(`sever ${agent}`) },
