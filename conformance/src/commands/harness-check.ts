@@ -17,11 +17,11 @@ import {reportToHub} from '../report-to-hub.js'
 export type HarnessCheckResult = HarnessCheckReport | HarnessCheckMatrix
 
 export default class HarnessCheck extends Command {
-  static summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
-  static description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
+  static override summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
+  static override description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
     'Several names, or --all, check each in turn, print a matrix summary and exit 1 if any is not drivable. ' +
     'The workspace is the folder the command runs in (or --workspace); C4/C5 read the config `agora setup` wrote there.'
-  static examples = [
+  static override examples = [
     '<%= config.bin %> harness-check <harness>',
     '<%= config.bin %> harness-check <harness> --json',
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
@@ -29,11 +29,11 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check --all',
     '<%= config.bin %> harness-check <harness> --as my-seat --report-to-hub',
   ]
-  static aliases = ['harness:check']
-  static enableJsonFlag = true
-  static strict = false
-  static args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
-  static flags = {
+  static override aliases = ['harness:check']
+  static override enableJsonFlag = true
+  static override strict = false
+  static override args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
+  static override flags = {
     all: Flags.boolean({description: 'check every active harness `agora harness list` shows', default: false}),
     as: Flags.string({description: 'seat id the turn acts as (default: $AGORA_AGENT_ID, then this folder\'s seat record)'}),
     url: Flags.string({description: 'hub URL (default: $AGORA_URL, this folder\'s seat record, config.json, http://127.0.0.1:8765)'}),

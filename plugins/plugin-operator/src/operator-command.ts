@@ -17,12 +17,12 @@ export interface HubFlagValues {
  * as one teaching line (the hub's detail) instead of a stack.
  */
 export abstract class OperatorCommand extends Command {
-  static baseFlags = {
+  static override baseFlags = {
     home: Flags.string({description: 'agora home directory (default: AGORA_HOME, then ~/.agora)', helpGroup: 'HUB'}),
     url: Flags.string({description: 'hub URL (default: AGORA_URL, .agora/seat.json, config.json, http://127.0.0.1:8765)', helpGroup: 'HUB'}),
   }
 
-  static enableJsonFlag = true
+  static override enableJsonFlag = true
 
   protected homeOf(flags: HubFlagValues): string {
     return flags.home ? resolve(flags.home) : resolveHome(process.env)
@@ -46,11 +46,11 @@ export abstract class OperatorCommand extends Command {
     return (await connectAsSeat({agentId: seat.agentId, env: process.env, home, url: seat.url, selfRegister: false})).client
   }
 
-  protected toSuccessJson(result: unknown): unknown {
+  protected override toSuccessJson(result: unknown): unknown {
     return toPlain(result)
   }
 
-  async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
+  override async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
     // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
     const said = (error as {spoken?: unknown}).spoken

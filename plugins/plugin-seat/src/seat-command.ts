@@ -25,23 +25,23 @@ export interface OpenSeat {
  * rendered as one teaching line (the hub's detail) instead of a stack.
  */
 export abstract class HubCommand extends Command {
-  static baseFlags = {
+  static override baseFlags = {
     home: Flags.string({description: 'agora home directory (default: AGORA_HOME, then ~/.agora)', helpGroup: 'SEAT'}),
     url: Flags.string({description: 'hub URL (default: AGORA_URL, .agora/seat.json, config.json, http://127.0.0.1:8765)', helpGroup: 'SEAT'}),
   }
 
-  static enableJsonFlag = true
+  static override enableJsonFlag = true
 
   protected homeOf(flags: SeatFlagValues): string {
     return flags.home ? resolve(flags.home) : resolveHome(process.env)
   }
 
   /** `data` subtrees arrive as lossless numbers; --json prints them as plain JSON numbers. */
-  protected toSuccessJson(result: unknown): unknown {
+  protected override toSuccessJson(result: unknown): unknown {
     return toPlain(result)
   }
 
-  async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
+  override async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
     // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
     const said = (error as {spoken?: unknown}).spoken
@@ -51,7 +51,7 @@ export abstract class HubCommand extends Command {
 
 /** Base of every seat command: HubCommand plus `--as`, speaking as one seat. */
 export abstract class SeatCommand extends HubCommand {
-  static baseFlags = {
+  static override baseFlags = {
     ...HubCommand.baseFlags,
     as: Flags.string({description: 'seat id to act as (default: AGORA_AGENT_ID, then this folder\'s .agora/seat.json)', helpGroup: 'SEAT'}),
   }

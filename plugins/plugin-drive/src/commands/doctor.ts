@@ -18,12 +18,12 @@ export interface DoctorResult {
 }
 
 export default class Doctor extends Command {
-  static summary = 'One screen: the hub\'s self-checks (with the admin key), this seat\'s key, files, listener, driver, hooks and debts'
-  static description = 'Exits 1 when any check fails; every failing line says what to run.'
-  static examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --as alice --json']
-  static enableJsonFlag = true
+  static override summary = 'One screen: the hub\'s self-checks (with the admin key), this seat\'s key, files, listener, driver, hooks and debts'
+  static override description = 'Exits 1 when any check fails; every failing line says what to run.'
+  static override examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --as alice --json']
+  static override enableJsonFlag = true
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)', helpGroup: 'SEAT'}),
     url: Flags.string({description: 'hub URL', helpGroup: 'SEAT'}),
     home: Flags.string({description: 'AGORA_HOME to inspect', helpGroup: 'SEAT'}),

@@ -9,12 +9,12 @@ import {runDrive} from '../drive/run-drive.js'
 import {packagedSkillPath} from '../drive/skill.js'
 
 export default class Drive extends Command {
-  static summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
-  static description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
+  static override summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
+  static override description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
 Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.
 Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
 
-  static flags = {
+  static override flags = {
     harness: Flags.string({description: 'harness plugin to drive (default: the folder\'s wired harness)'}),
     as: Flags.string({description: 'seat id (default: this folder\'s .agora/seat.json, then $AGORA_AGENT_ID)'}),
     url: Flags.string({description: 'hub URL'}),

@@ -8,11 +8,11 @@ import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
 export default class Listen extends Command {
-  static summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
-  static description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
+  static override summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
+  static override description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
 Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process and its children'}),

@@ -8,10 +8,10 @@ import type {SeatStatus} from '../status/seat-status.js'
 export type StatusResult = SeatStatus
 
 export default class Status extends Command {
-  static summary = "Reception health of this folder's seat: hub, key, listener, driver, hooks, debts"
-  static enableJsonFlag = true
+  static override summary = "Reception health of this folder's seat: hub, key, listener, driver, hooks, debts"
+  static override enableJsonFlag = true
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME to inspect'}),

@@ -12,20 +12,20 @@ export type InviteResult =
   | {action: 'revoked'; token_id: string; revoked: boolean}
 
 export default class Invite extends OperatorCommand {
-  static args = {id: Args.string({description: 'the seat id the token is locked to (lowercase, 1–64 chars)'})}
-  static description = `Operator: mint a single-use, expiring, id-locked join token and print ONE paste line.
+  static override args = {id: Args.string({description: 'the seat id the token is locked to (lowercase, 1–64 chars)'})}
+  static override description = `Operator: mint a single-use, expiring, id-locked join token and print ONE paste line.
 
 The line (AGORA1.…) carries the hub URL and the token, never the admin key. On the other machine run
 \`agora join AGORA1.…\`. The hub stores only the token's hash; --list shows tokens without secrets and
 --revoke <token_id> cancels one.`
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> invite castor --ttl 2h --channels commons',
     '<%= config.bin %> invite --list',
     '<%= config.bin %> invite --revoke 1a2b3c4d',
   ]
 
-  static flags = {
+  static override flags = {
     ttl: Flags.string({description: 'how long the token stays redeemable: seconds or 30m, 12h, 7d (default 24h, max 30d)'}),
     channels: Flags.string({description: 'comma-separated public channels the new seat joins on redemption'}),
     about: Flags.string({description: 'the new seat\'s self-description (≤500 chars)'}),

@@ -5,9 +5,9 @@ import {OperatorCommand} from '../operator-command.js'
 import {cleanLine} from '../render.js'
 
 export default class Roles extends OperatorCommand {
-  static description = 'List the hub\'s seats and which are operators (GET /agents), with the admin key or --as a seat.'
-  static examples = ['<%= config.bin %> roles', '<%= config.bin %> roles --as alice --json']
-  static flags = {as: Flags.string({description: 'ask as this seat instead of the admin key', helpGroup: 'HUB'})}
+  static override description = 'List the hub\'s seats and which are operators (GET /agents), with the admin key or --as a seat.'
+  static override examples = ['<%= config.bin %> roles', '<%= config.bin %> roles --as alice --json']
+  static override flags = {as: Flags.string({description: 'ask as this seat instead of the admin key', helpGroup: 'HUB'})}
 
   async run(): Promise<Array<{id: string; operator: boolean}>> {
     const {flags} = await this.parse(Roles)

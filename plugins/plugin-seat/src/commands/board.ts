@@ -3,8 +3,8 @@ import {rowText} from '../work-text.js'
 import type {Obj} from '../work-text.js'
 
 export default class Board extends SeatCommand {
-  static description = 'Show the fleet work this seat can see (GET /board): live claim and phase rows in its channels, stale ones flagged, what it holds, what waits on it, its obligation counts and every seat it shares a room with.'
-  static examples = ['<%= config.bin %> board --as alice', '<%= config.bin %> board --json']
+  static override description = 'Show the fleet work this seat can see (GET /board): live claim and phase rows in its channels, stale ones flagged, what it holds, what waits on it, its obligation counts and every seat it shares a room with.'
+  static override examples = ['<%= config.bin %> board --as alice', '<%= config.bin %> board --json']
 
   async run(): Promise<Obj> {
     const {flags} = await this.parse(Board)

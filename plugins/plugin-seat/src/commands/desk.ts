@@ -3,8 +3,8 @@ import {SeatCommand} from '../seat-command.js'
 import type {Obj} from '../work-text.js'
 
 export default class Desk extends SeatCommand {
-  static description = 'Show everything waiting on the operator (GET /desk; operators and reporting delegates): answers and closes owed, claims waiting on you, queue: rows and rulings not yet acknowledged.'
-  static examples = ['<%= config.bin %> desk --as olga', '<%= config.bin %> desk --json']
+  static override description = 'Show everything waiting on the operator (GET /desk; operators and reporting delegates): answers and closes owed, claims waiting on you, queue: rows and rulings not yet acknowledged.'
+  static override examples = ['<%= config.bin %> desk --as olga', '<%= config.bin %> desk --json']
 
   async run(): Promise<Obj> {
     const {flags} = await this.parse(Desk)

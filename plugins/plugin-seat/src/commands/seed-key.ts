@@ -17,14 +17,14 @@ const KEY_RE = /^agora_[0-9a-f]{48}$/
 
 /** Caches an existing seat's key; the key comes on stdin so it never lands in argv, shell history or `ps`. */
 export default class SeedKey extends HubCommand {
-  static args = {id: Args.string({description: 'the seat the key belongs to', required: true})}
-  static description = 'Cache an existing seat\'s API key in keys.json (0600) for "<url>::<id>". The key is read from ' +
+  static override args = {id: Args.string({description: 'the seat the key belongs to', required: true})}
+  static override description = 'Cache an existing seat\'s API key in keys.json (0600) for "<url>::<id>". The key is read from ' +
     'stdin, never from the command line, and checked against the hub (GET /whoami must name <id>) before it is saved.'
-  static examples = [
+  static override examples = [
     'printf %s "$ALICE_KEY" | <%= config.bin %> seed-key alice --url http://127.0.0.1:8765',
     '<%= config.bin %> seed-key alice < alice.key --json',
   ]
-  static flags = {
+  static override flags = {
     key: Flags.string({hidden: true, description: 'refused: keys never go on the command line'}),
     'no-verify': Flags.boolean({description: 'save without asking the hub (offline set-up); the key is still format-checked'}),
   }

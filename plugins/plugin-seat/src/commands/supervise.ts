@@ -6,9 +6,9 @@ import {rowText} from '../work-text.js'
 import type {Obj} from '../work-text.js'
 
 export default class Supervise extends SeatCommand {
-  static description = 'A delegate\'s radar (GET /supervise, or GET /channels/{c}/supervise): idle-but-live seats, dark seats owing escalated answers, stuck rows, unowned questions and escalated threads.'
-  static examples = ['<%= config.bin %> supervise', '<%= config.bin %> supervise build --json']
-  static args = {channel: Args.string({description: 'one channel (default: every channel you are in)'})}
+  static override description = 'A delegate\'s radar (GET /supervise, or GET /channels/{c}/supervise): idle-but-live seats, dark seats owing escalated answers, stuck rows, unowned questions and escalated threads.'
+  static override examples = ['<%= config.bin %> supervise', '<%= config.bin %> supervise build --json']
+  static override args = {channel: Args.string({description: 'one channel (default: every channel you are in)'})}
 
   async run(): Promise<Obj> {
     const {args, flags} = await this.parse(Supervise)

@@ -5,9 +5,9 @@ import {SeatCommand} from '../seat-command.js'
 import type {Obj} from '../work-text.js'
 
 export default class Work extends SeatCommand {
-  static description = 'Everything in your channels citing a work item (GET /work/{item_id}): its work: rows, the claims and phases naming it, and messages mentioning it.'
-  static examples = ['<%= config.bin %> work parser-12', '<%= config.bin %> work parser-12 --json']
-  static args = {id: Args.string({description: 'the work item id, <package>-<n>', required: true})}
+  static override description = 'Everything in your channels citing a work item (GET /work/{item_id}): its work: rows, the claims and phases naming it, and messages mentioning it.'
+  static override examples = ['<%= config.bin %> work parser-12', '<%= config.bin %> work parser-12 --json']
+  static override args = {id: Args.string({description: 'the work item id, <package>-<n>', required: true})}
 
   async run(): Promise<Obj> {
     const {args, flags} = await this.parse(Work)

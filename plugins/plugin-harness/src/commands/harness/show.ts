@@ -15,14 +15,14 @@ const SAMPLE_SEAT: SeatBinding = {agentId: 'sample-seat', url: 'http://127.0.0.1
 const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`)
 
 export default class HarnessShow extends Command {
-  static summary = "Show a harness's declaration and the command it builds for a sample turn"
-  static description =
+  static override summary = "Show a harness's declaration and the command it builds for a sample turn"
+  static override description =
     'The declared knobs, permission levels, evidence stream and workspace footprint, then the argv, env and files ' +
     "the harness would use for a boot turn of seat sample-seat on http://127.0.0.1:8765 with the prompt '<prompt>'."
 
-  static examples = ['<%= config.bin %> harness show <name>', '<%= config.bin %> harness show <name> --json']
-  static enableJsonFlag = true
-  static args = {name: Args.string({description: 'the harness name (see agora harness list)', required: true})}
+  static override examples = ['<%= config.bin %> harness show <name>', '<%= config.bin %> harness show <name> --json']
+  static override enableJsonFlag = true
+  static override args = {name: Args.string({description: 'the harness name (see agora harness list)', required: true})}
 
   async run(): Promise<HarnessShowResult> {
     const {args} = await this.parse(HarnessShow)

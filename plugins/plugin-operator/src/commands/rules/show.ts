@@ -4,8 +4,8 @@ import {OperatorCommand} from '../../operator-command.js'
 import {clean, cleanLine} from '../../render.js'
 
 export default class RulesShow extends OperatorCommand {
-  static description = 'Show the hub rules in force (admin key): the full text every whoami carries.'
-  static examples = ['<%= config.bin %> rules show']
+  static override description = 'Show the hub rules in force (admin key): the full text every whoami carries.'
+  static override examples = ['<%= config.bin %> rules show']
 
   async run(): Promise<HubText> {
     const {flags} = await this.parse(RulesShow)

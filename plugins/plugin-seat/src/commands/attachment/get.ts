@@ -8,13 +8,13 @@ import {SeatCommand} from '../../seat-command.js'
 export interface AttachmentGetResult {channel: string; id: string; size: number; content_type: string; saved_to: string | null; text?: string}
 
 export default class AttachmentGet extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     id: Args.string({description: 'attachment id (64 hex)', required: true}),
   }
-  static description = 'Download an attachment: --out saves the bytes to a file; without it text is printed fenced and binary is refused.'
-  static examples = ['<%= config.bin %> attachment get proj 3f2a… --out trace.log --as bob', '<%= config.bin %> attachment get proj 3f2a… --json']
-  static flags = {out: Flags.string({description: 'write the bytes to this file'})}
+  static override description = 'Download an attachment: --out saves the bytes to a file; without it text is printed fenced and binary is refused.'
+  static override examples = ['<%= config.bin %> attachment get proj 3f2a… --out trace.log --as bob', '<%= config.bin %> attachment get proj 3f2a… --json']
+  static override flags = {out: Flags.string({description: 'write the bytes to this file'})}
 
   async run(): Promise<AttachmentGetResult> {
     const {args, flags} = await this.parse(AttachmentGet)

@@ -10,13 +10,13 @@ interface Blob {channel: string; id: string; filename: string; content_type: str
 const MAX = 16 * 1024 * 1024
 
 export default class AttachmentPut extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     file: Args.string({description: 'local file to upload (at most 16 MiB)', required: true}),
   }
-  static description = 'Upload a file into a channel; prints its id (sha256 of the bytes); reference it from a post with --data \'{"attachments":[{"id":"<id>"}]}\'.'
-  static examples = ['<%= config.bin %> attachment put proj ./trace.log --as alice', '<%= config.bin %> attachment put proj ./plot.png --type image/png --json']
-  static flags = {
+  static override description = 'Upload a file into a channel; prints its id (sha256 of the bytes); reference it from a post with --data \'{"attachments":[{"id":"<id>"}]}\'.'
+  static override examples = ['<%= config.bin %> attachment put proj ./trace.log --as alice', '<%= config.bin %> attachment put proj ./plot.png --type image/png --json']
+  static override flags = {
     filename: Flags.string({description: 'the name readers see (default: the file\'s own name)'}),
     type: Flags.string({description: 'media type (default application/octet-stream)'}),
   }

@@ -15,9 +15,9 @@ export interface GuardOutcome {
 }
 
 export default class GuardCheck extends SeatCommand {
-  static description = 'What the git guard runs: exits 1 when the staged (or pushed) paths touch another seat\'s exclusive lease.'
-  static examples = ['<%= config.bin %> guard check --staged', 'git diff --name-only | <%= config.bin %> guard check --stdin-paths']
-  static flags = {
+  static override description = 'What the git guard runs: exits 1 when the staged (or pushed) paths touch another seat\'s exclusive lease.'
+  static override examples = ['<%= config.bin %> guard check --staged', 'git diff --name-only | <%= config.bin %> guard check --stdin-paths']
+  static override flags = {
     staged: Flags.boolean({description: 'check the paths staged for commit (the pre-commit hook)', exclusive: ['push']}),
     push: Flags.boolean({description: 'check the paths in the commits being pushed, from git\'s pre-push stdin'}),
   }

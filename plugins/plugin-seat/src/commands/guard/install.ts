@@ -7,9 +7,9 @@ import {leaseWorkspace} from '../../lease-workspace.js'
 import {HubCommand} from '../../seat-command.js'
 
 export default class GuardInstall extends HubCommand {
-  static description = 'Install the git guard in this repository: pre-commit and pre-push hooks that refuse a commit or push touching paths another seat leased. A human may bypass it with --no-verify.'
-  static examples = ['<%= config.bin %> guard install --as bob', '<%= config.bin %> guard install --force']
-  static flags = {
+  static override description = 'Install the git guard in this repository: pre-commit and pre-push hooks that refuse a commit or push touching paths another seat leased. A human may bypass it with --no-verify.'
+  static override examples = ['<%= config.bin %> guard install --as bob', '<%= config.bin %> guard install --force']
+  static override flags = {
     as: Flags.string({description: 'seat the guard checks as (default: resolved at commit time from AGORA_AGENT_ID or .agora/seat.json)'}),
     force: Flags.boolean({description: 'replace existing pre-commit/pre-push hooks that are not agora\'s'}),
   }

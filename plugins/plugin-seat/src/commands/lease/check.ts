@@ -5,11 +5,11 @@ import {leaseWorkspace, toRepoPatterns, workspaceFlag} from '../../lease-workspa
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseCheck_ extends SeatCommand {
-  static strict = false
-  static args = {paths: Args.string({description: 'files you are about to write', required: true})}
-  static description = 'Say whether you may write these files: exits 1 when another seat holds one exclusively.'
-  static examples = ['<%= config.bin %> lease check src/api/users.ts']
-  static flags = {workspace: workspaceFlag}
+  static override strict = false
+  static override args = {paths: Args.string({description: 'files you are about to write', required: true})}
+  static override description = 'Say whether you may write these files: exits 1 when another seat holds one exclusively.'
+  static override examples = ['<%= config.bin %> lease check src/api/users.ts']
+  static override flags = {workspace: workspaceFlag}
 
   async run(): Promise<LeaseCheck> {
     const {argv, flags} = await this.parse(LeaseCheck_)

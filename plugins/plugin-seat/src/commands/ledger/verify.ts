@@ -6,9 +6,9 @@ import {cleanLine} from '../../render.js'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerVerify extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Recompute every hash of a channel\'s ledger client-side (the hub\'s own verdict is not trusted). Exit 1 when TAMPERED.'
-  static examples = ['<%= config.bin %> ledger verify ops']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Recompute every hash of a channel\'s ledger client-side (the hub\'s own verdict is not trusted). Exit 1 when TAMPERED.'
+  static override examples = ['<%= config.bin %> ledger verify ops']
 
   async run(): Promise<LedgerCheck> {
     const {args, flags} = await this.parse(LedgerVerify)

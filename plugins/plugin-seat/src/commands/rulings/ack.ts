@@ -4,10 +4,10 @@ import {SeatCommand} from '../../seat-command.js'
 import type {Obj} from '../../work-text.js'
 
 export default class RulingsAck extends SeatCommand {
-  static description = 'Acknowledge rulings you have read, at their current version (POST /channels/{c}/ruling-acks); a changed ruling needs a new ack.'
-  static examples = ['<%= config.bin %> rulings ack build ruling:no-force-push', '<%= config.bin %> rulings ack build ruling:a ruling:b --json']
-  static strict = false
-  static args = {channel: Args.string({description: 'the channel', required: true}), keys: Args.string({description: 'one or more ruling keys', required: true})}
+  static override description = 'Acknowledge rulings you have read, at their current version (POST /channels/{c}/ruling-acks); a changed ruling needs a new ack.'
+  static override examples = ['<%= config.bin %> rulings ack build ruling:no-force-push', '<%= config.bin %> rulings ack build ruling:a ruling:b --json']
+  static override strict = false
+  static override args = {channel: Args.string({description: 'the channel', required: true}), keys: Args.string({description: 'one or more ruling keys', required: true})}
 
   async run(): Promise<Obj> {
     const {args, argv, flags} = await this.parse(RulingsAck)

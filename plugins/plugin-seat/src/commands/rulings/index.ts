@@ -5,9 +5,9 @@ import {SeatCommand} from '../../seat-command.js'
 import type {Obj} from '../../work-text.js'
 
 export default class Rulings extends SeatCommand {
-  static description = 'Show a channel\'s standing rulings (operator ruling: rows) and mark the ones you have not acknowledged; acknowledge them with agora rulings ack.'
-  static examples = ['<%= config.bin %> rulings build', '<%= config.bin %> rulings build --json']
-  static args = {channel: Args.string({description: 'the channel', required: true})}
+  static override description = 'Show a channel\'s standing rulings (operator ruling: rows) and mark the ones you have not acknowledged; acknowledge them with agora rulings ack.'
+  static override examples = ['<%= config.bin %> rulings build', '<%= config.bin %> rulings build --json']
+  static override args = {channel: Args.string({description: 'the channel', required: true})}
 
   async run(): Promise<{channel: string; rulings: Obj[]; unacknowledged_rulings: string[]}> {
     const {args, flags} = await this.parse(Rulings)
