@@ -1,4 +1,4 @@
-import {clean} from './render.js'
+import {clean} from '@agora/command'
 
 type Obj = Record<string, any>
 

@@ -1,5 +1,6 @@
 import {resolve} from 'node:path'
 
+import {ExitCode} from '@agora/command'
 import {Command, Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
 import {resolveHome} from '@agora/home'
@@ -47,7 +48,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Drive)
-    if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: 2})
+    if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: ExitCode.Refused})
     if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
     const controller = new AbortController()
     process.once('SIGINT', () => controller.abort())
@@ -68,11 +69,11 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
           out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), signal: controller.signal,
         },
       )
-      if (exit.code !== 0) this.exit(exit.code)
+      if (exit.code !== ExitCode.Ok) this.exit(exit.code)
     } catch (error) {
       if (!(error instanceof DriveRefusal)) throw error
       this.logToStderr(`agora drive: ${error.message}`)
-      this.exit(2)
+      this.exit(ExitCode.Refused)
     }
   }
 }

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {hubDbPath} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
-import {count} from '../render.js'
+import {count} from '@agora/command'
 import {backupDatabase} from '../snapshot.js'
 import type {BackupResult} from '../snapshot.js'
 

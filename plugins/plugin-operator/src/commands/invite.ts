@@ -4,7 +4,7 @@ import {encodeInvite, parseTtl} from '../artifact.js'
 import {listJoinTokens, mintJoinToken, revokeJoinToken} from '../hub-calls.js'
 import type {JoinTokenRow} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, iso} from '../render.js'
+import {cleanLine, iso} from '@agora/command'
 
 export type InviteResult =
   | {action: 'minted'; paste: string; token_id: string; agent_id: string; channels: string[]; expires_at: number}

@@ -5,7 +5,7 @@ import {resolve} from 'node:path'
 
 import {decodeInvite} from '../artifact.js'
 import {redeemJoinToken} from '../hub-calls.js'
-import {clean, cleanLine} from '../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export interface JoinOutcome {
   agent_id: string

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {mirrorHub} from '../mirror.js'
 import type {MirrorResult} from '../mirror.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, count} from '../render.js'
+import {cleanLine, count} from '@agora/command'
 
 export default class Mirror extends OperatorCommand {
   static override args = {dir: Args.string({description: 'the mirror directory (created if missing)', required: true})}

@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {pauseHub} from '../hub-calls.js'
 import type {PauseState} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, iso} from '../render.js'
+import {cleanLine, iso} from '@agora/command'
 
 export default class Pause extends OperatorCommand {
   static override summary = 'Operator: pause the hub; non-operators\' writes get 423 until `agora resume`.'

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {setRole} from '../hub-calls.js'
 import type {RoleChange} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class Promote extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat to promote (or demote)', required: true})}

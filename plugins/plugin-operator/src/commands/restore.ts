@@ -4,7 +4,7 @@ import {dirname, resolve} from 'node:path'
 
 import {hubDbPath, isPostgresUrl, whyBusy} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
-import {count} from '../render.js'
+import {count} from '@agora/command'
 import {verifySnapshot} from '../snapshot.js'
 import type {SnapshotCheck} from '../snapshot.js'
 

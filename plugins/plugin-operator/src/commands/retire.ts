@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export interface RetiredRow {agent_id: string; retired_at: number; reason: string; deleted: boolean; deleted_at: number | null}
 

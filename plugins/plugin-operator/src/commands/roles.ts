@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {listRoles} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class Roles extends OperatorCommand {
   static override description = 'List the hub\'s seats and which are operators (GET /agents), with the admin key or --as a seat.'

@@ -6,7 +6,7 @@ import {listRoles} from '../hub-calls.js'
 import {DEFAULT_DESK_SEAT, mintDeskLogin} from '../desk-login.js'
 import type {DeskLogin} from '../desk-login.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export interface UiResult {
   url: string

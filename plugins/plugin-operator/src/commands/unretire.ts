@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class Unretire extends OperatorCommand {
   static override args = {id: Args.string({description: 'the retired seat to bring back', required: true})}

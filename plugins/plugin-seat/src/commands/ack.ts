@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Ack extends SeatCommand {

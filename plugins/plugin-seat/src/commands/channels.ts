@@ -1,7 +1,7 @@
 import type {ChannelSummary} from '@agora/client'
 import {Flags} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Channels extends SeatCommand {

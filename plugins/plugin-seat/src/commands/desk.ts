@@ -1,4 +1,4 @@
-import {clean} from '../render.js'
+import {clean} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 import type {Obj} from '../work-text.js'
 

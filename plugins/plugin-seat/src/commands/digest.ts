@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {cleanLine, fence} from '../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 interface Question {seq: number; title?: string; sender?: string}

@@ -3,7 +3,7 @@ import {Args} from '@oclif/core'
 
 import {resolveMessageRef} from '../message-ref.js'
 import {buildPostMessage, postFlags} from '../post-message.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 const {to: _to, ...dmFlags} = postFlags

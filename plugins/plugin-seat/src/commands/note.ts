@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine, fence} from '../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 interface Note {subject: string; note: string; updated_at: number; removed?: boolean}

@@ -3,7 +3,7 @@ import {cacheKey, keysPath, normalizeUrl, readConfig, resolveSeat} from '@agora/
 import {Args, Flags} from '@oclif/core'
 
 import {HubCommand} from '../seat-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export interface RegisterResult {
   agent_id: string

@@ -2,7 +2,7 @@ import {SEARCH_SECTIONS, searchHub} from '@agora/client'
 import type {SearchReport, SearchSection} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 /** One hit per line: its citation (channel#seq, store key, file, seat) and a one-line excerpt. */

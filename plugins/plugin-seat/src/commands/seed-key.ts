@@ -3,7 +3,7 @@ import {cacheKey, keysPath, resolveSeat} from '@agora/home'
 import {Args, Flags} from '@oclif/core'
 
 import {HubCommand} from '../seat-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {readSecretFromStdin} from '../stdin-secret.js'
 
 export interface SeedKeyResult {

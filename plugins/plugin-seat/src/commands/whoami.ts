@@ -1,7 +1,7 @@
 import type {Whoami as WhoamiReport} from '@agora/client'
 import {PROTOCOL} from '@agora/protocol'
 
-import {cleanLine, fence} from '../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Whoami extends SeatCommand {

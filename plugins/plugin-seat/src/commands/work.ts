@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {clean} from '../render.js'
+import {clean} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 import type {Obj} from '../work-text.js'
 

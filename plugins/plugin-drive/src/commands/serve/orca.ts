@@ -1,6 +1,7 @@
 import {resolve} from 'node:path'
 import {Command, Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
+import {ExitCode} from '@agora/command'
 import {resolveHome} from '@agora/home'
 
 import {DriveRefusal} from '../../drive/arm.js'
@@ -42,7 +43,7 @@ export default class ServeOrca extends Command {
     } catch (error) {
       if (!(error instanceof DriveRefusal)) throw error
       this.logToStderr(`agora serve orca: ${error.message}`)
-      this.exit(2)
+      this.exit(ExitCode.Refused)
     }
     await new Promise<void>((done) => {
       process.once('SIGINT', done)

@@ -4,7 +4,7 @@ import {charterHistory, charterVersion} from '../../governance-calls.js'
 import type {CharterHistoryRow} from '../../governance-calls.js'
 import {unifiedDiff} from '../../line-diff.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine, iso} from '../../render.js'
+import {clean, cleanLine, iso} from '@agora/command'
 
 export type CharterHistoryResult = {versions: CharterHistoryRow[]} | {from: number; to: number; diff: string}
 

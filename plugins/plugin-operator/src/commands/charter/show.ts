@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {getAdminCharter, readCharter} from '../../governance-calls.js'
 import type {CharterAnalysis, CharterRead, HubText} from '../../governance-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine} from '../../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export type CharterShown = ({source: 'admin'} & HubText & CharterAnalysis) | ({source: 'seat'} & CharterRead)
 

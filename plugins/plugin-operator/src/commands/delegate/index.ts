@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {grant, listDelegations, revoke} from '../../governance-calls.js'
 import type {Delegation, DelegationRow} from '../../governance-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {cleanLine, iso} from '../../render.js'
+import {cleanLine, iso} from '@agora/command'
 
 export type DelegateResult = {granted: Delegation} | {revoked: {agent_id: string; revoked: boolean}} | {delegations: DelegationRow[]}
 

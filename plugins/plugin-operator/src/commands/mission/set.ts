@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {setMission} from '../../hub-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class MissionSet extends OperatorCommand {
   static override args = {

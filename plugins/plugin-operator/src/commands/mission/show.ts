@@ -4,7 +4,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {readMission} from '../../hub-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine} from '../../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export interface MissionShown {
   agent_id: string

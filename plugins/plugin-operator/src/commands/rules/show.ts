@@ -1,7 +1,7 @@
 import {getRules} from '../../governance-calls.js'
 import type {HubText} from '../../governance-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine} from '../../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export default class RulesShow extends OperatorCommand {
   static override description = 'Show the hub rules in force (admin key): the full text every whoami carries.'

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 import {writeFileSync} from 'node:fs'
 
 import {rawRequest} from '../../raw-request.js'
-import {fence} from '../../render.js'
+import {fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export interface AttachmentGetResult {channel: string; id: string; size: number; content_type: string; saved_to: string | null; text?: string}

@@ -1,7 +1,7 @@
 import type {ChannelInfo} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {cleanLine, fence} from '../../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class ChannelDescribe extends SeatCommand {

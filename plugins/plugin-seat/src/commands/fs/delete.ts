@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsDelete extends SeatCommand {

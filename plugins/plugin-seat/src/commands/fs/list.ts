@@ -1,7 +1,7 @@
 import type {FsListRow} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsList extends SeatCommand {

@@ -2,7 +2,7 @@ import type {FsFile} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 import {writeFileSync} from 'node:fs'
 
-import {cleanLine, fence} from '../../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsRead extends SeatCommand {

@@ -2,7 +2,7 @@ import type {FsFile, FsWriteRequest} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsWrite extends SeatCommand {

@@ -1,7 +1,7 @@
 import type {Ledger} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerShow extends SeatCommand {

@@ -2,7 +2,7 @@ import {Args} from '@oclif/core'
 
 import {checkLedger} from '../../ledger-check.js'
 import type {LedgerCheck} from '../../ledger-check.js'
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerVerify extends SeatCommand {

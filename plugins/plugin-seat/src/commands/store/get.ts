@@ -1,7 +1,7 @@
 import type {StoreEntry} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {fence} from '../../render.js'
+import {fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class StoreGet extends SeatCommand {
