@@ -1,19 +1,8 @@
-import {normalizeUrl, readConfig} from '@agora/home'
+import {adminKeyFor, readConfig} from '@agora/home'
 
-/**
- * The admin key for the hub at `url`, or undefined: AGORA_ADMIN_KEY when set (the operator named it
- * for this call), else config.json's admin_key only when config.json's url is this hub, so a key
- * never travels to a hub it does not belong to.
- */
-export function adminKeyFor(home: string, url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const fromEnv = env.AGORA_ADMIN_KEY?.trim()
-  if (fromEnv) return fromEnv
-  const config = readConfig(home)
-  const stored = config.admin_key?.trim()
-  return stored && config.url && normalizeUrl(config.url) === normalizeUrl(url) ? stored : undefined
-}
+export {adminKeyFor}
 
-/** adminKeyFor, or an error saying why there is none and what to run. */
+/** adminKeyFor (@agora/home), or an error saying why there is none and what to run. */
 export function requireAdminKey(home: string, url: string, env: NodeJS.ProcessEnv = process.env): string {
   const key = adminKeyFor(home, url, env)
   if (key) return key

@@ -1,7 +1,8 @@
 import {resolve} from 'node:path'
+import {ExitCode} from '@agora/command'
 import {Args, Command, Flags} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv} from '@agora/contract'
-import {keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveAdminKey, resolveHome, resolveSeat} from '@agora/home'
+import {adminKeyFor, keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveHome, resolveSeat} from '@agora/home'
 import {checkHarness} from '../check.js'
 import {resolveMcpCommand} from '../mcp-command.js'
 import {otherSeatCredentials, presenceReader, realPorts} from '../ports.js'
@@ -49,11 +50,11 @@ export default class HarnessCheck extends Command {
   async run(): Promise<HarnessCheckResult> {
     const {argv, flags} = await this.parse(HarnessCheck)
     const names = argv as string[]
-    if (flags.all && names.length > 0) this.error(`--all checks every harness: run \`agora harness-check --all\`, or name them without --all`, {exit: 2})
-    if (!flags.all && names.length === 0) this.error('name a harness (`agora harness list` shows them), or pass --all', {exit: 2})
+    if (flags.all && names.length > 0) this.error(`--all checks every harness: run \`agora harness-check --all\`, or name them without --all`, {exit: ExitCode.Refused})
+    if (!flags.all && names.length === 0) this.error('name a harness (`agora harness list` shows them), or pass --all', {exit: ExitCode.Refused})
     const liveOnly = (['model', 'provider', 'live-timeout'] as const).filter((name) => flags[name] !== undefined)
     if (!flags.live && liveOnly.length > 0) {
-      this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: 2})
+      this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: ExitCode.Refused})
     }
     const env = process.env
     const workspace = resolve(flags.workspace ?? process.cwd())
@@ -66,20 +67,20 @@ export default class HarnessCheck extends Command {
     const discovered = await discoverHarnesses(this.config)
     const key = lookupKey(home, resolved.url, agentId)
     if (flags['report-to-hub'] && (!resolved.agentId || !key)) {
-      this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: 2})
+      this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: ExitCode.Refused})
     }
     const upload = async (report: HarnessCheckReport): Promise<void> => {
       if (!flags['report-to-hub']) return
       const stored = await reportToHub(resolved.url, key!, agentId, report)
       process.stderr.write(`reported ${report.harness} to ${resolved.url} (commons store ${stored})\n`)
     }
-    const adminKey = resolveAdminKey(home, env)
+    const adminKey = adminKeyFor(home, resolved.url, env)
     const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
     const hub = presenceReader(resolved.url, readers)
     const progressStream = this.jsonEnabled() ? {write: () => true} : process.stderr
     const paint = colourFor(process.stdout)
     const targets = flags.all ? [...new Set(discovered.filter((h) => h.active).map((h) => h.name))] : names
-    if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: 2})
+    if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: ExitCode.Refused})
     const checkOne = (harness: string) => checkHarness({
       harness,
       discovered,

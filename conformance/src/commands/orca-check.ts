@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Args, Command, Flags} from '@oclif/core'
 import {renderOrcaText, runOrcaChecks} from '../orca/run-checks.js'
 
@@ -21,7 +22,7 @@ export default class OrcaCheck extends Command {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(OrcaCheck)
-    if (!/^https?:\/\/[^\s/]+/.test(args.url)) this.error(`'${args.url}' is not an http(s) URL; pass the worker's base URL, e.g. http://127.0.0.1:7099`, {exit: 2})
+    if (!/^https?:\/\/[^\s/]+/.test(args.url)) this.error(`'${args.url}' is not an http(s) URL; pass the worker's base URL, e.g. http://127.0.0.1:7099`, {exit: ExitCode.Refused})
     if (!flags.json) process.stderr.write(`checking ${args.url} (O1–O15; one minimal run)…\n`)
     const report = await runOrcaChecks(args.url, {timeoutMs: flags.timeout * 1000, runTimeoutMs: flags['run-timeout'] * 1000})
     process.stdout.write((flags.json ? JSON.stringify(report, null, 2) : renderOrcaText(report)) + '\n')

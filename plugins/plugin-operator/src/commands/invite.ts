@@ -4,7 +4,7 @@ import {encodeInvite, parseTtl} from '../artifact.js'
 import {listJoinTokens, mintJoinToken, revokeJoinToken} from '../hub-calls.js'
 import type {JoinTokenRow} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, iso} from '@agora/command'
+import {cleanLine, ExitCode, iso} from '@agora/command'
 
 export type InviteResult =
   | {action: 'minted'; paste: string; token_id: string; agent_id: string; channels: string[]; expires_at: number}
@@ -37,10 +37,10 @@ The line (AGORA1.…) carries the hub URL and the token, never the admin key. On
     const {args, flags} = await this.parse(Invite)
     const admin = this.adminClient(flags)
     if (flags.list || flags.revoke) {
-      if (args.id) this.error(`--${flags.list ? 'list' : 'revoke'} takes no seat id; drop "${args.id}"`, {exit: 2})
+      if (args.id) this.error(`--${flags.list ? 'list' : 'revoke'} takes no seat id; drop "${args.id}"`, {exit: ExitCode.Refused})
       return flags.list ? this.list(await listJoinTokens(admin)) : this.revoke(await revokeJoinToken(admin, flags.revoke!))
     }
-    if (!args.id) this.error('name the seat the token is for: `agora invite <id>` (or --list / --revoke <token_id>)', {exit: 2})
+    if (!args.id) this.error('name the seat the token is for: `agora invite <id>` (or --list / --revoke <token_id>)', {exit: ExitCode.Refused})
     const channels = flags.channels === undefined ? [] : flags.channels.split(',').map((c) => c.trim()).filter(Boolean)
     const minted = await mintJoinToken(admin, {
       agent_id: args.id,

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '@agora/command'
+import {cleanLine, ExitCode} from '@agora/command'
 
 export interface RetiredRow {agent_id: string; retired_at: number; reason: string; deleted: boolean; deleted_at: number | null}
 
@@ -27,9 +27,9 @@ connections close and it leaves every room; its id stays reserved. \`agora unret
 
   async run(): Promise<Record<string, unknown> | RetiredRow[]> {
     const {args, flags} = await this.parse(Retire)
-    if (!flags.list && !args.id) this.error('name the seat to retire (agora retire <id>), or pass --list', {exit: 2})
-    if (flags.list && (args.id || flags.delete || flags.reason)) this.error('--list takes no seat, --delete or --reason', {exit: 2})
-    if (flags.delete && flags.reason !== undefined) this.error('--reason belongs to the retirement; a hard delete takes none', {exit: 2})
+    if (!flags.list && !args.id) this.error('name the seat to retire (agora retire <id>), or pass --list', {exit: ExitCode.Refused})
+    if (flags.list && (args.id || flags.delete || flags.reason)) this.error('--list takes no seat, --delete or --reason', {exit: ExitCode.Refused})
+    if (flags.delete && flags.reason !== undefined) this.error('--reason belongs to the retirement; a hard delete takes none', {exit: ExitCode.Refused})
     const client = flags.as ? await this.seatClient(flags) : this.adminClient(flags)
     const admin = !flags.as
     if (flags.list) {

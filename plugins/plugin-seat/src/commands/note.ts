@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine, fence} from '@agora/command'
+import {cleanLine, ExitCode, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 interface Note {subject: string; note: string; updated_at: number; removed?: boolean}
@@ -21,8 +21,8 @@ export default class NoteCommand extends SeatCommand {
 
   async run(): Promise<Note | Note[]> {
     const {args, flags} = await this.parse(NoteCommand)
-    if ((flags.clear || args.text !== undefined) && !args.subject) this.error('name the seat the note is about: agora note <subject> "text"', {exit: 2})
-    if (flags.clear && args.text !== undefined) this.error('--clear removes the note; give either --clear or the text, not both', {exit: 2})
+    if ((flags.clear || args.text !== undefined) && !args.subject) this.error('name the seat the note is about: agora note <subject> "text"', {exit: ExitCode.Refused})
+    if (flags.clear && args.text !== undefined) this.error('--clear removes the note; give either --clear or the text, not both', {exit: ExitCode.Refused})
     const {client} = await this.openSeat(flags)
     if (args.subject && (flags.clear || args.text !== undefined)) {
       const r = await client.request<Note>('PUT', `/colleagues/${encodeURIComponent(args.subject)}`, {body: {note: flags.clear ? '' : args.text}})

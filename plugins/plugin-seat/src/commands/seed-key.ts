@@ -3,7 +3,7 @@ import {cacheKey, keysPath, resolveSeat} from '@agora/home'
 import {Args, Flags} from '@oclif/core'
 
 import {HubCommand} from '../seat-command.js'
-import {cleanLine} from '@agora/command'
+import {cleanLine, ExitCode} from '@agora/command'
 import {readSecretFromStdin} from '../stdin-secret.js'
 
 export interface SeedKeyResult {
@@ -32,13 +32,13 @@ export default class SeedKey extends HubCommand {
   async run(): Promise<SeedKeyResult> {
     const {args, flags} = await this.parse(SeedKey)
     if (flags.key !== undefined) {
-      this.error('--key would leave the key in argv and shell history; pipe it instead: printf %s "$KEY" | agora seed-key ' + args.id, {exit: 2})
+      this.error('--key would leave the key in argv and shell history; pipe it instead: printf %s "$KEY" | agora seed-key ' + args.id, {exit: ExitCode.Refused})
     }
     const home = this.homeOf(flags)
     const {url} = resolveSeat({url: flags.url}, {cwd: process.cwd(), env: process.env, home})
     const key = await readSecretFromStdin(process.stdin, (t) => process.stderr.write(t))
-    if (!key) this.error(`no key on stdin; pipe it in: printf %s "$KEY" | agora seed-key ${args.id}`, {exit: 2})
-    if (!KEY_RE.test(key)) this.error('that is not a seat key: seat keys look like agora_ followed by 48 hex digits', {exit: 2})
+    if (!key) this.error(`no key on stdin; pipe it in: printf %s "$KEY" | agora seed-key ${args.id}`, {exit: ExitCode.Refused})
+    if (!KEY_RE.test(key)) this.error('that is not a seat key: seat keys look like agora_ followed by 48 hex digits', {exit: ExitCode.Refused})
     let verified = false
     if (!flags['no-verify']) {
       const me = await new AgoraClient({url, apiKey: key}).whoami().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import {chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join, resolve} from 'node:path'
+import {ExitCode} from '@agora/command'
 import {Args, Command, Flags} from '@oclif/core'
 import {buildCommandJs, contractTestJs, declarationJs, evidenceJs, fakeBinary, hookJs} from '../../author/scaffold-code.js'
 import {gitignore, packageJson, readme, workflow} from '../../author/scaffold-docs.js'
@@ -37,9 +38,9 @@ export default class HarnessInit extends Command {
   async run(): Promise<HarnessInitResult> {
     const {args, flags} = await this.parse(HarnessInit)
     const {name} = args
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) this.error(`"${name}" is not a harness name: use lowercase letters, digits and dashes, e.g. \`agora harness init my-agent\``, {exit: 2})
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) this.error(`"${name}" is not a harness name: use lowercase letters, digits and dashes, e.g. \`agora harness init my-agent\``, {exit: ExitCode.Refused})
     const dir = resolve(flags.dir ?? name)
-    if (existsSync(dir) && readdirSync(dir).length > 0) this.error(`${dir} is not empty: pick another folder with --dir`, {exit: 2})
+    if (existsSync(dir) && readdirSync(dir).length > 0) this.error(`${dir} is not empty: pick another folder with --dir`, {exit: ExitCode.Refused})
     const acp = flags.transport === 'acp'
     const files: Record<string, string> = {
       'package.json': packageJson(name, contractVersion),

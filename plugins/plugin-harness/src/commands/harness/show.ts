@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Args, Command} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv, prepareTurn, sampleTurnInput, transportOf} from '@agora/contract'
 import type {BuiltCommand, HarnessDeclaration, SeatBinding} from '@agora/contract'
@@ -30,9 +31,9 @@ export default class HarnessShow extends Command {
     const match = found.find((h) => h.active && h.name === args.name) ?? found.find((h) => h.name === args.name)
     if (!match) {
       const names = [...new Set(found.filter((h) => h.active).map((h) => h.name))].sort()
-      this.error(`no harness named '${args.name}' is installed; installed: ${names.join(', ') || 'none'} (agora harness list shows all)`, {exit: 2})
+      this.error(`no harness named '${args.name}' is installed; installed: ${names.join(', ') || 'none'} (agora harness list shows all)`, {exit: ExitCode.Refused})
     }
-    if (!match.declaration) this.error(`the '${args.name}' harness plugin ${match.plugin.name} is invalid: ${match.problems.join('; ')}`, {exit: 2})
+    if (!match.declaration) this.error(`the '${args.name}' harness plugin ${match.plugin.name} is invalid: ${match.problems.join('; ')}`, {exit: ExitCode.Refused})
     const decl = match.declaration
     const {buildCommand, ...data} = decl
     const input = sampleTurnInput({

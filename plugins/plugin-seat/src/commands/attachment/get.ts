@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 import {writeFileSync} from 'node:fs'
 
 import {rawRequest} from '../../raw-request.js'
-import {fence} from '@agora/command'
+import {ExitCode, fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export interface AttachmentGetResult {channel: string; id: string; size: number; content_type: string; saved_to: string | null; text?: string}
@@ -30,7 +30,7 @@ export default class AttachmentGet extends SeatCommand {
     }
     const text = bytes.toString('utf8')
     if (text.includes('\ufffd') || /[\u0000-\u0008]/.test(text)) {
-      this.error(`attachment ${args.id} is binary (${type}, ${bytes.length} bytes); save it with --out <file>`, {exit: 2})
+      this.error(`attachment ${args.id} is binary (${type}, ${bytes.length} bytes); save it with --out <file>`, {exit: ExitCode.Refused})
     }
     result.text = text
     this.log(fence(`attachment ${args.id}`, text))

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Args, Flags} from '@oclif/core'
 import {readFileSync, statSync} from 'node:fs'
 import {basename} from 'node:path'
@@ -24,7 +25,7 @@ export default class AttachmentPut extends SeatCommand {
   async run(): Promise<Blob> {
     const {args, flags} = await this.parse(AttachmentPut)
     const size = statSync(args.file).size
-    if (size > MAX) this.error(`${args.file} is ${size} bytes; attachments are at most 16 MiB, split or compress it`, {exit: 2})
+    if (size > MAX) this.error(`${args.file} is ${size} bytes; attachments are at most 16 MiB, split or compress it`, {exit: ExitCode.Refused})
     const {client} = await this.openSeat(flags)
     const answer = await rawRequest(client, 'POST', `/channels/${encodeURIComponent(args.channel)}/attachments`,
       {body: readFileSync(args.file), contentType: flags.type, query: {filename: flags.filename ?? basename(args.file)}})

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import type {LeaseCheck} from '@agora/client'
 import {Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
@@ -44,7 +45,7 @@ export default class GuardCheck extends SeatCommand {
     const reason = `agora guard: ${what} refused — ${check.detail}. ${where.charAt(0).toUpperCase()}${where.slice(1)}, ${flags.push ? 'drop those changes from the push' : 'unstage those files (git restore --staged <path>)'}, or wait for the expiry. ` +
       `A human may bypass the guard with \`git ${what} --no-verify\`.`
     this.logToStderr(reason)
-    process.exitCode = 1
+    process.exitCode = ExitCode.Failed
     return {workspace: ws.id, paths, verdict: 'held', check, reason}
   }
 }

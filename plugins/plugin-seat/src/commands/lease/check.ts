@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import type {LeaseCheck} from '@agora/client'
 import {Args} from '@oclif/core'
 
@@ -18,7 +19,7 @@ export default class LeaseCheck_ extends SeatCommand {
     if (out.clear) this.log('clear: no other seat holds these paths exclusively')
     else {
       this.log(`held: ${out.detail}`)
-      process.exitCode = 1
+      process.exitCode = ExitCode.Failed
     }
     return out
   }

@@ -2,7 +2,7 @@ import {Args} from '@oclif/core'
 
 import {checkLedger} from '../../ledger-check.js'
 import type {LedgerCheck} from '../../ledger-check.js'
-import {cleanLine} from '@agora/command'
+import {cleanLine, ExitCode} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerVerify extends SeatCommand {
@@ -21,7 +21,7 @@ export default class LedgerVerify extends SeatCommand {
     if (check.hub_verified !== null && check.hub_verified !== check.intact) {
       this.log(`note: the hub's own verification says verified=${check.hub_verified}; this verdict is recomputed here and does not trust it`)
     }
-    if (!check.intact) process.exitCode = 1
+    if (!check.intact) process.exitCode = ExitCode.Failed
     return check
   }
 }
