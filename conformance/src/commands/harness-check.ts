@@ -96,8 +96,9 @@ export default class HarnessCheck extends Command {
       timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: (flags['live-timeout'] ?? 300) * 1000},
       progress: progressLine(progressStream, harness),
     })
-    if (targets.length === 1) {
-      const report = await checkOne(targets[0])
+    const [only] = targets
+    if (targets.length === 1 && only !== undefined) {
+      const report = await checkOne(only)
       await upload(report)
       if (!this.jsonEnabled()) this.log(renderText(report, paint))
       process.exitCode = exitCodeOf(report)

@@ -1,4 +1,5 @@
 import {rateAgent, rateMessage, unrateMessage, withdrawAgentVote} from '@agora/client'
+import {ExitCode} from '@agora/command'
 import type {ReputationAxis} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
@@ -28,6 +29,7 @@ export default class Rate extends SeatCommand {
     const {args, flags} = await this.parse(Rate)
     const {client} = await this.openSeat(flags)
     const value = VALUES[args.value]
+    if (value === undefined) this.error(`'${args.value}' is not a rating: say up, down or withdraw`, {exit: ExitCode.Refused})
     if (MESSAGE_REF.test(args.target) && !flags.axis) {
       if (value === 0) {
         const out = await unrateMessage(client, args.channel, args.target)

@@ -40,7 +40,8 @@ export default class GuardCheck extends SeatCommand {
       return {workspace: ws.id, paths, verdict: 'unchecked', check: null, reason}
     }
     if (check.clear) return {workspace: ws.id, paths, verdict: 'clear', check, reason: 'no staged path is leased by another seat'}
-    const first = check.conflicts[0]
+    const [first] = check.conflicts
+    if (!first) return {workspace: ws.id, paths, verdict: 'clear', check, reason: 'no staged path is leased by another seat'}
     const where = first.channel ? `ask in #${first.channel}` : `ask ${first.holder}`
     const reason = `agora guard: ${what} refused — ${check.detail}. ${where.charAt(0).toUpperCase()}${where.slice(1)}, ${flags.push ? 'drop those changes from the push' : 'unstage those files (git restore --staged <path>)'}, or wait for the expiry. ` +
       `A human may bypass the guard with \`git ${what} --no-verify\`.`

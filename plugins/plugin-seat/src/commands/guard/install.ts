@@ -18,7 +18,8 @@ export default class GuardInstall extends HubCommand {
     const {flags} = await this.parse(GuardInstall)
     const ws = leaseWorkspace(undefined)
     const bins = (this.config.pjson as {bin?: Record<string, string>}).bin ?? {}
-    const agora = bins[this.config.bin] ? [resolve(this.config.root, bins[this.config.bin])] : [this.config.bin]
+    const script = bins[this.config.bin]
+    const agora = script ? [resolve(this.config.root, script)] : [this.config.bin]
     const seatArgs = [...(flags.as ? ['--as', flags.as] : []), ...(flags.url ? ['--url', flags.url] : []), ...(flags.home ? ['--home', resolve(flags.home)] : [])]
     const hooks = installGuard(ws.repo!.root, agora, seatArgs, flags.force)
     for (const h of hooks) this.log(`${h.action} ${h.path}`)
