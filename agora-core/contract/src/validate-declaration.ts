@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
 import {createRequire} from 'node:module'
 import type {ErrorObject} from 'ajv'
+import type * as AjvModule from 'ajv'
 import semver from 'semver'
 import {declarationSchema} from './declaration-schema.js'
 import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
@@ -27,7 +28,7 @@ function checkSchema(): SchemaCheck {
   } catch {
     // absent when running from source, or after a tsc build that skipped scripts/write-schema.mjs
   }
-  const {Ajv} = require('ajv') as typeof import('ajv')
+  const {Ajv} = require('ajv') as typeof AjvModule
   return (schemaCheck = new Ajv({allErrors: true, strict: false}).compile(declarationSchema))
 }
 
