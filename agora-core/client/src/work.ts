@@ -1,23 +1,12 @@
 // The work plane's read views (GET /board, /desk, /supervise, /work/{id}, a digest's rulings), typed
 // once here so the seat CLI and agora-mcp read the same shapes. Each record lists what the hub sends.
+import type {LiveWorkRow} from '@agora/protocol'
+
 import type {AgoraClient} from './client.js'
 import {seg} from './http.js'
 import type {OwedReport} from './wire.js'
 
-/** A live claim: or phase: row as the board, desk and supervise show it. */
-export interface LiveWorkRow {
-  channel: string
-  key: string
-  kind: 'claim' | 'phase'
-  holder: string | null
-  status: string
-  version: number
-  updated_at: number
-  idle_s: number
-  stale: boolean
-  needs_from: string[]
-  next_step: string | null
-}
+export type {LiveWorkRow}
 
 export interface BoardSeat {agent_id: string; state: string; claims: number; phases: number; stale: number; blocking: string[]}
 
