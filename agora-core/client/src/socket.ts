@@ -172,11 +172,10 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private sendSubscribe(channels: string[], since: Record<string, number>): void {
     for (let i = 0; i < channels.length; i += SUBSCRIBE_CHUNK) {
       const chunk = channels.slice(i, i + SUBSCRIBE_CHUNK)
-      const scoped: Record<string, number> = {}
-      for (const c of chunk) {
+      const scoped: Record<string, number> = Object.fromEntries(chunk.flatMap((c) => {
         const seq = since[c]
-        if (seq !== undefined) scoped[c] = seq
-      }
+        return seq === undefined ? [] : [[c, seq]]
+      }))
       this.resume.subscribing(scoped)
       this.ws?.send(JSON.stringify({type: 'subscribe', channels: chunk, since: scoped}))
     }
