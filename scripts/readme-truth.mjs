@@ -33,7 +33,7 @@ function sourceCommands(dir, prefix = []) {
     if (!/\.ts$/.test(name) || /\.d\.ts$/.test(name)) continue
     const id = name === 'index.ts' ? prefix : [...prefix, name.replace(/\.ts$/, '')]
     if (id.length) ids.push(id.join(' '))
-    const aliases = /static aliases\s*=\s*\[([^\]]*)\]/.exec(readFileSync(path, 'utf8'))
+    const aliases = /static (?:override )?aliases\s*=\s*\[([^\]]*)\]/.exec(readFileSync(path, 'utf8'))
     for (const m of aliases?.[1].matchAll(/['"]([^'"]+)['"]/g) ?? []) ids.push(m[1].replace(/:/g, ' '))
   }
   return ids

@@ -28,6 +28,7 @@ export async function whichIn(binary: string, env: Record<string, string | undef
 export async function spawnInGroup(request: SpawnRequest): Promise<SpawnResult> {
   const started = Date.now()
   const [file, ...args] = request.argv
+  if (file === undefined) throw new Error('spawnInGroup needs a command: argv is empty')
   const child = execa(file, args, {
     cwd: request.cwd, env: request.env, extendEnv: false, stdin: 'ignore', detached: true,
     reject: false, stripFinalNewline: false, maxBuffer: 64 * 1024 * 1024,

@@ -11,10 +11,11 @@ const CORE_EDGES: Record<string, string[]> = {
   '@agora/transport': ['@agora/contract'],
   '@agora/hub': ['@agora/protocol', '@agora/home'],
   '@agora/client': ['@agora/protocol', '@agora/home'],
+  '@agora/command': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/mcp': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/agent': ['@agora/client', '@agora/protocol', '@agora/home'],
   '@agora/desk': ['@agora/protocol'],
-  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/home', '@agora/transport'],
+  '@agora/conformance': ['@agora/contract', '@agora/client', '@agora/command', '@agora/home', '@agora/transport'],
 }
 const CLI = '@agora/cli'
 

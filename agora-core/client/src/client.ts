@@ -19,6 +19,8 @@ export interface AgoraClientOptions {
   fetch?: FetchLike
   /** Per-request timeout; long-polls add their wait on top. Default 180 s. */
   timeoutMs?: number
+  /** Headers sent on every request (a hook marks its calls with X-Agora-Hook); a call's own headers win. */
+  headers?: Record<string, string>
 }
 
 /** Typed async client for the hub's Layer-1 HTTP surface. */
@@ -33,7 +35,7 @@ export class AgoraClient {
     this.clientVersion = options.clientVersion ?? CLIENT_VERSION
     this.transport = {
       url: this.url, apiKey: options.apiKey, adminKey: options.adminKey, clientVersion: this.clientVersion,
-      fetch: options.fetch ?? globalThis.fetch, timeoutMs: options.timeoutMs ?? 180_000,
+      fetch: options.fetch ?? globalThis.fetch, timeoutMs: options.timeoutMs ?? 180_000, headers: options.headers,
     }
   }
 
@@ -43,8 +45,8 @@ export class AgoraClient {
 
   /** A client for the same hub speaking as another seat. */
   withApiKey(apiKey: string): AgoraClient {
-    const {url, adminKey, clientVersion, fetch, timeoutMs} = this.transport
-    return new AgoraClient({url, apiKey, adminKey, clientVersion, fetch, timeoutMs})
+    const {url, adminKey, clientVersion, fetch, timeoutMs, headers} = this.transport
+    return new AgoraClient({url, apiKey, adminKey, clientVersion, fetch, timeoutMs, headers})
   }
 
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {

@@ -26,6 +26,7 @@ export interface TransportConfig {
   clientVersion: string
   fetch: FetchLike
   timeoutMs: number
+  headers?: Record<string, string>
 }
 
 export async function request<T>(config: TransportConfig, method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -35,7 +36,7 @@ export async function request<T>(config: TransportConfig, method: string, path: 
   }
   const qs = query.toString()
   const target = `${config.url}${path}${qs ? `?${qs}` : ''}`
-  const headers: Record<string, string> = {'X-Agora-Client': config.clientVersion, ...options.headers}
+  const headers: Record<string, string> = {'X-Agora-Client': config.clientVersion, ...config.headers, ...options.headers}
   const bearer = options.admin ? config.adminKey : config.apiKey
   if (options.admin && !bearer) throw new Error(`${method} ${path} needs the admin key; set AGORA_ADMIN_KEY or admin_key in config.json`)
   if (bearer) headers.Authorization = `Bearer ${bearer}`

@@ -172,7 +172,10 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private sendSubscribe(channels: string[], since: Record<string, number>): void {
     for (let i = 0; i < channels.length; i += SUBSCRIBE_CHUNK) {
       const chunk = channels.slice(i, i + SUBSCRIBE_CHUNK)
-      const scoped = Object.fromEntries(chunk.filter((c) => since[c] !== undefined).map((c) => [c, since[c]]))
+      const scoped: Record<string, number> = Object.fromEntries(chunk.flatMap((c) => {
+        const seq = since[c]
+        return seq === undefined ? [] : [[c, seq]]
+      }))
       this.resume.subscribing(scoped)
       this.ws?.send(JSON.stringify({type: 'subscribe', channels: chunk, since: scoped}))
     }

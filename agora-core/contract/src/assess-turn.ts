@@ -65,7 +65,7 @@ function judgeStream(spec: EvidenceSpec, run: TurnRun): Judged {
   if (run.exitCode !== 0 || errors.length > 0) {
     const text = `${run.stdout}\n${run.stderr}`.toLowerCase()
     const known = spec.failureClasses.find((c) => c.when.every((w) => text.includes(w.toLowerCase())))
-    const said = known && `${run.stderr}\n${run.stdout}`.split(/\r?\n/).find((l) => l.toLowerCase().includes(known.when[0].toLowerCase()))
+    const said = known && `${run.stderr}\n${run.stdout}`.split(/\r?\n/).find((l) => l.toLowerCase().includes((known.when[0] ?? '').toLowerCase()))
     const detail = errors.join('; ') || (said ? said.trim().slice(0, 300) : '') || tail(run.stderr) || `exit code ${run.exitCode}`
     if (known) return fail(known.stage, known.reason, detail)
     return fail('harness', errors.length > 0 ? 'turn-failed' : 'nonzero-exit', detail)

@@ -9,7 +9,7 @@ export function readPath(value: unknown, path: JsonPath): unknown {
     const parts = SEGMENT.exec(segment)
     if (!parts) return undefined
     if (parts[1]) current = isRecord(current) ? current[parts[1]] : undefined
-    for (const selector of parts[2].match(/\[[^\]]+\]/g) ?? []) {
+    for (const selector of (parts[2] ?? '').match(/\[[^\]]+\]/g) ?? []) {
       current = select(current, selector.slice(1, -1))
     }
     if (current === undefined) return undefined

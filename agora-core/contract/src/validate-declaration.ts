@@ -4,6 +4,7 @@ import type {ErrorObject} from 'ajv'
 // The two functions only: semver's index loads 45 modules, these 19 (this module is on `agora harness list`'s start-up path).
 import satisfies from 'semver/functions/satisfies.js'
 import validRange from 'semver/ranges/valid.js'
+import type * as AjvModule from 'ajv'
 import {declarationSchema} from './declaration-schema.js'
 import {CONTRACT_VERSION, DEFAULT_PERMISSION_LEVEL, PERMISSION_LEVELS} from './vocabulary.js'
 import {resolveDeclaration} from './resolve-declaration.js'
@@ -29,7 +30,7 @@ function checkSchema(): SchemaCheck {
   } catch {
     // absent when running from source, or after a tsc build that skipped scripts/write-schema.mjs
   }
-  const {Ajv} = require('ajv') as typeof import('ajv')
+  const {Ajv} = require('ajv') as typeof AjvModule
   return (schemaCheck = new Ajv({allErrors: true, strict: false}).compile(declarationSchema))
 }
 

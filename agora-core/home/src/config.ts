@@ -45,11 +45,3 @@ export function writeConfig(home: string, patch: {[key: string]: unknown}): Agor
   writeSecureFile(configPath(home), JSON.stringify(merged, null, 2) + '\n')
   return merged as AgoraConfig
 }
-
-/** The operator credential: `AGORA_ADMIN_KEY`, else config.json `admin_key`, else undefined. */
-export function resolveAdminKey(home: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const fromEnv = env.AGORA_ADMIN_KEY?.trim()
-  if (fromEnv) return fromEnv
-  const stored = readConfig(home).admin_key?.trim()
-  return stored || undefined
-}

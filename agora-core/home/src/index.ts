@@ -1,5 +1,6 @@
 export {ensureHome, readJsonObject, resolveHome, writeSecureFile} from './files.js'
-export {configPath, DEFAULT_HUB_URL, normalizeUrl, readConfig, resolveAdminKey, writeConfig} from './config.js'
+export {adminKeyFor} from './admin-key.js'
+export {configPath, DEFAULT_HUB_URL, normalizeUrl, readConfig, writeConfig} from './config.js'
 export type {AgoraConfig} from './config.js'
 export {cacheKey, keyCacheEntry, keysPath, lookupKey} from './keys.js'
 export {readSeatRecord, seatRecordPath, writeSeatRecord} from './seat-record.js'

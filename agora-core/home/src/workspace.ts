@@ -76,6 +76,7 @@ export function computeId(top: string): string | null {
   const roots = git(top, ['rev-list', '--max-parents=0', 'HEAD'])
   if (!roots) return null
   const root = roots.split('\n').map((s) => s.trim()).filter(Boolean).sort()[0]
+  if (!root) return null
   return `${normalizeRemote(git(top, ['config', '--get', 'remote.origin.url']))}@${root.slice(0, 12)}`
 }
 
@@ -84,7 +85,7 @@ export function normalizeRemote(url: string | null): string {
   if (!url) return 'local'
   let m = /^[a-z+]+:\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?\/(.+)$/i.exec(url)
   if (!m || /^file:/i.test(url)) m = /^(?:[^@/]+@)?([^/:]+):(?!\/)(.+)$/.exec(url)
-  if (!m || /^file:/i.test(url)) return 'local'
+  if (!m?.[1] || !m[2] || /^file:/i.test(url)) return 'local'
   const path = m[2].replace(/\.git\/?$/, '').replace(/\/+$/, '')
   return `${m[1].toLowerCase()}/${path}`.replace(/[^A-Za-z0-9._:/@+~-]/g, '-').slice(0, 180)
 }

@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {configPath, DEFAULT_HUB_URL, normalizeUrl, readConfig, resolveAdminKey, writeConfig} from '../src/config.js'
+import {configPath, DEFAULT_HUB_URL, normalizeUrl, readConfig, writeConfig} from '../src/config.js'
 
 describe('config', () => {
   let home: string
@@ -42,13 +42,5 @@ describe('config', () => {
     writeConfig(home, {})
     writeFileSync(configPath(home), '{"url": 5}')
     expect(() => readConfig(home)).to.throw(/"url" must be a string/)
-  })
-
-  it('resolves the admin key from AGORA_ADMIN_KEY before config.json', () => {
-    expect(resolveAdminKey(home, {})).to.equal(undefined)
-    writeConfig(home, {admin_key: 'from-config'})
-    expect(resolveAdminKey(home, {})).to.equal('from-config')
-    expect(resolveAdminKey(home, {AGORA_ADMIN_KEY: 'from-env'})).to.equal('from-env')
-    expect(resolveAdminKey(home, {AGORA_ADMIN_KEY: '  '})).to.equal('from-config')
   })
 })

@@ -9,7 +9,7 @@ export function pyFloatRepr(x: number): string {
   // Fast path: for non-integers in [1e-4, 1e16) JS and Python both print shortest fixed digits.
   if (ax >= 1e-4 && ax < 1e16 && !Number.isInteger(x)) return String(x)
   const sign = x < 0 ? '-' : ''
-  const [mantissa, expText] = Math.abs(x).toExponential().split('e')
+  const [mantissa = '0', expText] = Math.abs(x).toExponential().split('e')
   const exp = Number(expText)
   const digits = mantissa.replace('.', '')
   if (exp < -4 || exp >= 16) {
@@ -118,7 +118,8 @@ export function canonicalize(value: unknown): string {
       out.push('{')
       work.push(CLOSE_OBJECT)
       for (let i = keys.length - 1; i >= 0; i--) {
-        work.push(obj[keys[i]], new Raw(`${pyJsonString(keys[i])}:`))
+        const key = keys[i] as string // i is within keys
+        work.push(obj[key], new Raw(`${pyJsonString(key)}:`))
         if (i > 0) work.push(COMMA)
       }
     } else out.push(scalar(v))

@@ -37,7 +37,7 @@ export function parseDeepLossless(text: string): unknown {
   for (;;) {
     skip()
     let value: unknown
-    const c = text[at]
+    const c = text[at] ?? ''
     if (c === '{' || c === '[') {
       at++
       const container: Open['container'] = c === '{' ? {} : []

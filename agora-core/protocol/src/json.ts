@@ -70,7 +70,7 @@ function stringifyNative(value: unknown): string {
     return `${NONCE}:${raws.length - 1}`
   })
   if (text === undefined) return 'null'
-  return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]) : text
+  return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)] ?? 'null') : text
 }
 
 /** A literal piece of output on the stringifyDeep work stack. */
@@ -107,7 +107,8 @@ function stringifyDeep(root: unknown): string {
       out.push('{')
       work.push(new Piece('}'))
       for (let i = entries.length - 1; i >= 0; i--) {
-        work.push([entries[i][0], entries[i][1]], new Piece(`${JSON.stringify(entries[i][0])}:`))
+        const [key, child] = entries[i] as [string, unknown] // i is within entries
+        work.push([key, child], new Piece(`${JSON.stringify(key)}:`))
         if (i > 0) work.push(new Piece(','))
       }
     }

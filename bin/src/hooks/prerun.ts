@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command/exit-codes'
 import type {Hook} from '@oclif/core'
 import {rewritePluginInstallArgs} from '../plugin-install-args.js'
 
@@ -9,7 +10,7 @@ import {rewritePluginInstallArgs} from '../plugin-install-args.js'
 const hook: Hook<'prerun'> = async function (options) {
   if (options.Command.id !== 'plugins:install') return
   const result = rewritePluginInstallArgs(options.argv, process.cwd())
-  if (result.error) this.error(result.error, {exit: 2})
+  if (result.error) this.error(result.error, {exit: ExitCode.Refused})
   options.argv.splice(0, options.argv.length, ...result.argv)
 }
 

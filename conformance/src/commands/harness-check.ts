@@ -1,7 +1,8 @@
 import {resolve} from 'node:path'
+import {ExitCode} from '@agora/command'
 import {Args, Command, Flags} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv} from '@agora/contract'
-import {keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveAdminKey, resolveHome, resolveSeat} from '@agora/home'
+import {adminKeyFor, keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveHome, resolveSeat} from '@agora/home'
 import {checkHarness} from '../check.js'
 import {resolveMcpCommand} from '../mcp-command.js'
 import {otherSeatCredentials, presenceReader, realPorts} from '../ports.js'
@@ -17,11 +18,11 @@ import {reportToHub} from '../report-to-hub.js'
 export type HarnessCheckResult = HarnessCheckReport | HarnessCheckMatrix
 
 export default class HarnessCheck extends Command {
-  static summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
-  static description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
+  static override summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
+  static override description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
     'Several names, or --all, check each in turn, print a matrix summary and exit 1 if any is not drivable. ' +
     'The workspace is the folder the command runs in (or --workspace); C4/C5 read the config `agora setup` wrote there.'
-  static examples = [
+  static override examples = [
     '<%= config.bin %> harness-check <harness>',
     '<%= config.bin %> harness-check <harness> --json',
     '<%= config.bin %> harness-check <harness> --live --as my-seat',
@@ -29,11 +30,11 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check --all',
     '<%= config.bin %> harness-check <harness> --as my-seat --report-to-hub',
   ]
-  static aliases = ['harness:check']
-  static enableJsonFlag = true
-  static strict = false
-  static args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
-  static flags = {
+  static override aliases = ['harness:check']
+  static override enableJsonFlag = true
+  static override strict = false
+  static override args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
+  static override flags = {
     all: Flags.boolean({description: 'check every active harness `agora harness list` shows', default: false}),
     as: Flags.string({description: 'seat id the turn acts as (default: $AGORA_AGENT_ID, then this folder\'s seat record)'}),
     url: Flags.string({description: 'hub URL (default: $AGORA_URL, this folder\'s seat record, config.json, http://127.0.0.1:8765)'}),
@@ -49,11 +50,11 @@ export default class HarnessCheck extends Command {
   async run(): Promise<HarnessCheckResult> {
     const {argv, flags} = await this.parse(HarnessCheck)
     const names = argv as string[]
-    if (flags.all && names.length > 0) this.error(`--all checks every harness: run \`agora harness-check --all\`, or name them without --all`, {exit: 2})
-    if (!flags.all && names.length === 0) this.error('name a harness (`agora harness list` shows them), or pass --all', {exit: 2})
+    if (flags.all && names.length > 0) this.error(`--all checks every harness: run \`agora harness-check --all\`, or name them without --all`, {exit: ExitCode.Refused})
+    if (!flags.all && names.length === 0) this.error('name a harness (`agora harness list` shows them), or pass --all', {exit: ExitCode.Refused})
     const liveOnly = (['model', 'provider', 'live-timeout'] as const).filter((name) => flags[name] !== undefined)
     if (!flags.live && liveOnly.length > 0) {
-      this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: 2})
+      this.error(`${liveOnly.map((name) => `--${name}`).join(', ')} ${liveOnly.length > 1 ? 'only shape' : 'only shapes'} the live turn: add --live, or drop ${liveOnly.length > 1 ? 'them' : 'it'}`, {exit: ExitCode.Refused})
     }
     const env = process.env
     const workspace = resolve(flags.workspace ?? process.cwd())
@@ -66,20 +67,20 @@ export default class HarnessCheck extends Command {
     const discovered = await discoverHarnesses(this.config)
     const key = lookupKey(home, resolved.url, agentId)
     if (flags['report-to-hub'] && (!resolved.agentId || !key)) {
-      this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: 2})
+      this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: ExitCode.Refused})
     }
     const upload = async (report: HarnessCheckReport): Promise<void> => {
       if (!flags['report-to-hub']) return
       const stored = await reportToHub(resolved.url, key!, agentId, report)
       process.stderr.write(`reported ${report.harness} to ${resolved.url} (commons store ${stored})\n`)
     }
-    const adminKey = resolveAdminKey(home, env)
+    const adminKey = adminKeyFor(home, resolved.url, env)
     const readers = [...(adminKey ? [{label: 'the admin key', key: adminKey}] : []), ...(await otherSeatCredentials(keysPath(home), normalizeUrl(resolved.url), agentId))]
     const hub = presenceReader(resolved.url, readers)
     const progressStream = this.jsonEnabled() ? {write: () => true} : process.stderr
     const paint = colourFor(process.stdout)
     const targets = flags.all ? [...new Set(discovered.filter((h) => h.active).map((h) => h.name))] : names
-    if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: 2})
+    if (targets.length === 0) this.error('no harness plugin is installed: `agora plugins install <plugin>`, then `agora harness list`', {exit: ExitCode.Refused})
     const checkOne = (harness: string) => checkHarness({
       harness,
       discovered,
@@ -95,8 +96,9 @@ export default class HarnessCheck extends Command {
       timeouts: {probeMs: flags['probe-timeout'] * 1000, liveMs: (flags['live-timeout'] ?? 300) * 1000},
       progress: progressLine(progressStream, harness),
     })
-    if (targets.length === 1) {
-      const report = await checkOne(targets[0])
+    const [only] = targets
+    if (targets.length === 1 && only !== undefined) {
+      const report = await checkOne(only)
       await upload(report)
       if (!this.jsonEnabled()) this.log(renderText(report, paint))
       process.exitCode = exitCodeOf(report)

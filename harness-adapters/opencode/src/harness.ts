@@ -16,7 +16,7 @@ function providerAndModel(turn: Turn): [string | null, string | null] {
   const model = turn.model
   if (!model || !model.includes('/')) return [turn.provider, model]
   const [qualifier, ...rest] = model.split('/')
-  return [turn.provider ?? qualifier, rest.join('/')]
+  return [turn.provider ?? qualifier ?? null, rest.join('/')]
 }
 
 /** The per-run config layer (`OPENCODE_CONFIG_CONTENT`), deep-merged by opencode over global and project config. */

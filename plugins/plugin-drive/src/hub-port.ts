@@ -1,3 +1,4 @@
+import {AgoraClient, AgoraHttpError, AgoraUnreachableError} from '@agora/client'
 import {lookupKey} from '@agora/home'
 
 /** One `/owed` row the reception code reads (docs/protocol.md#owed); other fields are kept but unused. */
@@ -52,10 +53,11 @@ export interface Envelope {
 /** The hub calls reception makes, as a port so loop tests can script the hub. */
 export interface HubPort {
   readonly url: string
-  owed(options?: {reception?: string}): Promise<OwedReport>
+  /** `reception` sends `X-Agora-Reception: 1`: this seat's reception loop is armed (the hub's presence shows it). */
+  owed(options?: {reception?: boolean}): Promise<OwedReport>
   inbox(): Promise<Envelope[]>
   channels(): Promise<Array<{name: string; member?: boolean; last_seq?: number}>>
-  messageBySeq(channel: string, seq: number): Promise<{pending_asks?: string[]; data?: {asks?: Array<{id: string; to?: string[]}>} | null}>
+  messageBySeq(channel: string, seq: number): Promise<{pending_asks?: string[] | null; data?: {asks?: Array<{id: string; to?: string[]}>} | null}>
   healthz(): Promise<boolean>
   whoami(): Promise<{id: string; mission?: string; delegations?: unknown[]}>
   storeList(channel: string): Promise<Array<{key: string; version?: number; updated_at?: number}>>
@@ -85,44 +87,46 @@ export interface HttpHubOptions {
   timeoutMs?: number
 }
 
-/** HubPort over fetch with the seat's cached key; the key never leaves this process. */
+/**
+ * HubPort over @agora/client with the seat's cached key; the key never leaves this process. The key is
+ * looked up on every call, so a listener started before `agora seed-key` picks it up without a restart.
+ */
 export function httpHub(options: HttpHubOptions): HubPort {
-  const base = options.url.replace(/\/+$/, '')
-  const call = async <T>(path: string, extra: Record<string, string> = {}): Promise<T> => {
+  const timeoutMs = options.timeoutMs ?? 4000
+  const headers = options.headers ?? {}
+  const anonymous = new AgoraClient({url: options.url, clientVersion: RECEPTION_CLIENT, timeoutMs, headers})
+  const base = anonymous.url
+  const call = async <T>(use: (client: AgoraClient) => Promise<T>): Promise<T> => {
     const key = lookupKey(options.home, base, options.agentId)
     if (!key) throw new HubCallError(401, `no key cached for ${options.agentId} at ${base}; run \`agora setup ${options.agentId}\` or pipe the key into \`agora seed-key ${options.agentId}\``)
-    let response: Response
     try {
-      response = await fetch(`${base}${path}`, {
-        headers: {authorization: `Bearer ${key}`, 'x-agora-client': 'agora-reception/0.1', ...options.headers, ...extra},
-        signal: AbortSignal.timeout(options.timeoutMs ?? 4000),
-      })
+      return await use(anonymous.withApiKey(key))
     } catch (error) {
-      throw new HubCallError(0, `hub ${base} unreachable: ${(error as Error).message}`)
+      if (error instanceof AgoraHttpError) throw new HubCallError(error.status, `${error.path} answered ${error.status}: ${error.detailText.slice(0, 200)}`)
+      if (error instanceof AgoraUnreachableError) throw new HubCallError(0, error.message)
+      throw error
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => '')
-      throw new HubCallError(response.status, `${path} answered ${response.status}: ${text.slice(0, 200)}`)
-    }
-    return (await response.json()) as T
   }
   return {
     url: base,
-    owed: (opts = {}) => call<OwedReport>('/owed', opts.reception ? {'x-agora-reception': opts.reception} : {}),
-    inbox: () => call<Envelope[]>('/inbox'),
-    channels: () => call('/channels'),
-    messageBySeq: (channel, seq) => call(`/channels/${encodeURIComponent(channel)}/messages/by-seq/${seq}`),
-    whoami: () => call('/whoami'),
-    storeList: (channel) => call(`/channels/${encodeURIComponent(channel)}/store`),
-    leases: (workspace) => call(`/leases?workspace=${encodeURIComponent(workspace)}`),
-    storeGet: (channel, key) => call(`/channels/${encodeURIComponent(channel)}/store/${key.split('/').map(encodeURIComponent).join('/')}`),
+    owed: (opts = {}) => call((hub) => hub.owed({reception: opts.reception})),
+    inbox: () => call((hub) => hub.inbox()),
+    channels: () => call((hub) => hub.listChannels()),
+    messageBySeq: (channel, seq) => call((hub) => hub.messageBySeq(channel, seq)),
+    whoami: () => call((hub) => hub.whoami()),
+    storeList: (channel) => call((hub) => hub.storeList(channel)),
+    leases: (workspace) => call((hub) => hub.leaseList(workspace)),
+    storeGet: (channel, key) => call((hub) => hub.storeGet(channel, key)),
     async healthz() {
       try {
-        const response = await fetch(`${base}/healthz`, {signal: AbortSignal.timeout(options.timeoutMs ?? 4000)})
-        return response.ok
+        await anonymous.healthz()
+        return true
       } catch {
         return false
       }
     },
   }
 }
+
+/** How reception names itself to the hub (X-Agora-Client). */
+const RECEPTION_CLIENT = 'agora-reception/0.1'

@@ -4,13 +4,14 @@
 import {spawn} from 'node:child_process'
 import {constants as osConstants} from 'node:os'
 import {parseArgs} from 'node:util'
+import {ExitCode} from '@agora/command/exit-codes'
 import {hubCommand, hubNodeFlags, resolveUpSettings, UP_FLAGS} from './settings.js'
 import type {UpFlags, UpSettings} from './settings.js'
 import {watchParent} from './parent-watch.js'
 
 /** A refusal worded like oclif's, with the exit code it should end the process with. */
 export class UpUsageError extends Error {
-  constructor(message: string, readonly exitCode = 2) { super(message) }
+  constructor(message: string, readonly exitCode = ExitCode.Refused) { super(message) }
 }
 
 /** argv after `up` → typed flags; unknown flags, stray arguments and bad integers are refused. */

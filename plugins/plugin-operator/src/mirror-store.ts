@@ -3,7 +3,7 @@ import {stringifyWire} from '@agora/protocol'
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {cleanLine, iso} from './render.js'
+import {cleanLine, iso} from '@agora/command'
 
 const LEASE_PREFIX = 'lease:'
 const ROWS_MAX = 5000

@@ -5,7 +5,7 @@ import {appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync} from 'node
 import {dirname, join, resolve, sep} from 'node:path'
 
 import {mirrorStore} from './mirror-store.js'
-import {cleanLine, iso} from './render.js'
+import {cleanLine, iso} from '@agora/command'
 
 /** `<dir>/.agora-mirror.json`: what has been written, so a re-run appends only what is new. */
 export interface MirrorState {

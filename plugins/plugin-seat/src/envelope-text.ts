@@ -1,6 +1,6 @@
 import type {Envelope, Message, OwedReport} from '@agora/client'
 
-import {cleanLine, fence} from './render.js'
+import {cleanLine, fence} from '@agora/command'
 
 const FLAG_ORDER: Array<[keyof Envelope, string]> = [
   ['critical', 'critical'], ['escalated', 'escalated'], ['to_me', 'to-me'], ['reply_to_me', 'reply-to-me'],

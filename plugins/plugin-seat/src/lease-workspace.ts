@@ -3,7 +3,7 @@ import {findWorkspace} from '@agora/home'
 import type {RepoWorkspace} from '@agora/home'
 import {Flags} from '@oclif/core'
 
-import {cleanLine} from './render.js'
+import {cleanLine} from '@agora/command'
 
 export const workspaceFlag = Flags.string({description: 'repository identity (default: computed from this checkout\'s root commit and remote)', helpGroup: 'LEASE'})
 

@@ -49,7 +49,7 @@ export function readBody(body: string): string {
 function parseAsks(asks: string[], askTo: string[]): Ask[] {
   const parsed = asks.map((spec, index): Ask => {
     const match = /^([A-Za-z0-9_.-]{1,32})=(.+)$/s.exec(spec)
-    return match ? {id: match[1], text: match[2]} : {id: `a${index + 1}`, text: spec}
+    return match?.[1] && match[2] ? {id: match[1], text: match[2]} : {id: `a${index + 1}`, text: spec}
   })
   for (const spec of askTo) {
     const [id, seats] = spec.split('=', 2)

@@ -1,17 +1,10 @@
 import {connectAsSeat} from '@agora/client'
 import type {AgoraClient} from '@agora/client'
-import {resolveHome, resolveSeat} from '@agora/home'
-import {toPlain} from '@agora/protocol'
-import {Command, Errors, Flags} from '@oclif/core'
-import {resolve} from 'node:path'
+import {AgoraCommand, asFlag, homeFlags} from '@agora/command'
+import type {HomeFlagValues} from '@agora/command'
+import {resolveSeat} from '@agora/home'
 
-import {clean} from './render.js'
-
-export interface SeatFlagValues {
-  as?: string
-  url?: string
-  home?: string
-}
+export type SeatFlagValues = HomeFlagValues
 
 export interface OpenSeat {
   client: AgoraClient
@@ -20,40 +13,16 @@ export interface OpenSeat {
   home: string
 }
 
-/**
- * Base of every command that talks to a hub: `--url/--home`, `--json` returning typed data, errors
- * rendered as one teaching line (the hub's detail) instead of a stack.
- */
-export abstract class HubCommand extends Command {
-  static baseFlags = {
-    home: Flags.string({description: 'agora home directory (default: AGORA_HOME, then ~/.agora)', helpGroup: 'SEAT'}),
-    url: Flags.string({description: 'hub URL (default: AGORA_URL, .agora/seat.json, config.json, http://127.0.0.1:8765)', helpGroup: 'SEAT'}),
-  }
-
-  static enableJsonFlag = true
-
-  protected homeOf(flags: SeatFlagValues): string {
-    return flags.home ? resolve(flags.home) : resolveHome(process.env)
-  }
-
-  /** `data` subtrees arrive as lossless numbers; --json prints them as plain JSON numbers. */
-  protected toSuccessJson(result: unknown): unknown {
-    return toPlain(result)
-  }
-
-  async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
-    if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
-    // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
-    const said = (error as {spoken?: unknown}).spoken
-    return super.catch(new Errors.CLIError(clean(typeof said === 'string' ? said : error.message), {exit: error.exitCode ?? 1}))
-  }
+/** Base of every command that talks to a hub: AgoraCommand's `--url/--home`, `--json` and teaching errors. */
+export abstract class HubCommand extends AgoraCommand {
+  static override baseFlags = homeFlags('SEAT')
 }
 
 /** Base of every seat command: HubCommand plus `--as`, speaking as one seat. */
 export abstract class SeatCommand extends HubCommand {
-  static baseFlags = {
+  static override baseFlags = {
     ...HubCommand.baseFlags,
-    as: Flags.string({description: 'seat id to act as (default: AGORA_AGENT_ID, then this folder\'s .agora/seat.json)', helpGroup: 'SEAT'}),
+    as: asFlag('SEAT'),
   }
 
   /** Resolve identity and key (flags > env > .agora/seat.json > config.json) and connect. */

@@ -1,5 +1,7 @@
 // PostgreSQL entry points for the CLI, loaded on first use: a SQLite hub never loads `pg`.
-type Snap = typeof import('./pg-snapshot.js')
+import type * as PgSnapshot from './pg-snapshot.js'
+
+type Snap = typeof PgSnapshot
 
 export async function exportPostgres(...args: Parameters<Snap['exportPostgres']>): ReturnType<Snap['exportPostgres']> {
   return (await import('./pg-snapshot.js')).exportPostgres(...args)

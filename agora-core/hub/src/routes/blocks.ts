@@ -4,7 +4,6 @@ import {param, principal, send} from '../http/respond.js'
 import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {imposeBlock, liftBlock, listBlocks} from '../services/blocks.js'
-import type {BlockInput} from '../services/blocks.js'
 
 export function blockRoutes(ctx: Ctx): Router {
   const r = Router()

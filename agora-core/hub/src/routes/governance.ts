@@ -6,7 +6,6 @@ import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireAdmin, requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
 import {activeGrants, delegationHistory, grantDelegation, revokeDelegation} from '../services/governance/delegations.js'
-import type {GrantInput} from '../services/governance/delegations.js'
 import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/texts.js'
 import {channelCharterReceipts, receiptsFor} from '../services/governance/receipts.js'
 

@@ -4,7 +4,6 @@ import {principal, send} from '../http/respond.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {createGroup} from '../services/groups.js'
-import type {GroupInput} from '../services/groups.js'
 
 export function groupRoutes(ctx: Ctx): Router {
   const r = Router()

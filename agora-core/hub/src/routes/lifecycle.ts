@@ -1,7 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
-import {onlyQuery, validate} from '../http/schemas.js'
+import {validate} from '../http/schemas.js'
 import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/lifecycle.js'
 
 /** Agent lifecycle (Layer 3): retire, unretire, hard delete, the retired list. Operators or the admin key. */

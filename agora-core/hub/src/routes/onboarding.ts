@@ -4,7 +4,6 @@ import {param, principal, send} from '../http/respond.js'
 import {validate} from '../http/schemas.js'
 import {requireAdmin} from '../services/agents.js'
 import {listJoinTokens, mintJoinToken, redeemJoinToken, revokeJoinToken} from '../services/join-tokens.js'
-import type {MintInput} from '../services/join-tokens.js'
 
 export function onboardingRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,7 +1,7 @@
 // Hostile requests for the agent lifecycle, colleague notes and diagnostics. Retirement targets are
 // victim, carol and generated ids (never alice or bob, so one accepted case does not silence the rest).
 import fc from 'fast-check'
-import {body, bodyBytes, field, ident, nastyString, query, segment} from './gen.js'
+import {body, bodyBytes, field, nastyString, query, segment} from './gen.js'
 import type {Case} from './requests-talk.js'
 import type {Who} from './world.js'
 

@@ -3,7 +3,6 @@ import type {ChannelInfo} from '@agora/client'
 
 import {fenced} from '../fence.js'
 import {renderMessages, renderRecord} from '../render.js'
-import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 

@@ -5,7 +5,6 @@ import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 
-interface StoreEntry {channel: string; key: string; value: unknown; version: number; updated_by: string; updated_at: number}
 
 const channel = z.string().min(1)
 const key = z.string().min(1).describe('e.g. "claim:parser" or "decision:format"')

@@ -1,4 +1,4 @@
-import {Command, Flags} from '@oclif/core'
+import {AgoraCommand, asFlag, ExitCode, homeFlags} from '@agora/command'
 
 import {fileChecks, hubSection} from '../doctor/hub-and-files.js'
 import type {Check, HubSection} from '../doctor/hub-and-files.js'
@@ -17,16 +17,14 @@ export interface DoctorResult {
   seat: SeatStatus | null
 }
 
-export default class Doctor extends Command {
-  static summary = 'One screen: the hub\'s self-checks (with the admin key), this seat\'s key, files, listener, driver, hooks and debts'
-  static description = 'Exits 1 when any check fails; every failing line says what to run.'
-  static examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --as alice --json']
-  static enableJsonFlag = true
+export default class Doctor extends AgoraCommand {
+  static override summary = 'One screen: the hub\'s self-checks (with the admin key), this seat\'s key, files, listener, driver, hooks and debts'
+  static override description = 'Exits 1 when any check fails; every failing line says what to run.'
+  static override examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --as alice --json']
 
-  static flags = {
-    as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)', helpGroup: 'SEAT'}),
-    url: Flags.string({description: 'hub URL', helpGroup: 'SEAT'}),
-    home: Flags.string({description: 'AGORA_HOME to inspect', helpGroup: 'SEAT'}),
+  static override flags = {
+    ...homeFlags('SEAT'),
+    as: asFlag('SEAT'),
   }
 
   async run(): Promise<DoctorResult> {
@@ -45,7 +43,7 @@ export default class Doctor extends Command {
     for (const c of files) this.log(mark(c))
     if (seat) for (const line of renderStatus(seat)) this.log(`     ${line}`)
     this.log(failed === 0 ? 'all checks pass' : `${failed} problem(s) above`)
-    if (failed > 0) process.exitCode = 1
+    if (failed > 0) process.exitCode = ExitCode.Failed
     return result
   }
 }

@@ -1,5 +1,6 @@
 import {resolve} from 'node:path'
 
+import {ExitCode} from '@agora/command'
 import {Command, Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
 import {resolveHome} from '@agora/home'
@@ -9,12 +10,12 @@ import {runDrive} from '../drive/run-drive.js'
 import {packagedSkillPath} from '../drive/skill.js'
 
 export default class Drive extends Command {
-  static summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
-  static description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
+  static override summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
+  static override description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
 Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.
 Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
 
-  static flags = {
+  static override flags = {
     harness: Flags.string({description: 'harness plugin to drive (default: the folder\'s wired harness)'}),
     as: Flags.string({description: 'seat id (default: this folder\'s .agora/seat.json, then $AGORA_AGENT_ID)'}),
     url: Flags.string({description: 'hub URL'}),
@@ -47,7 +48,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Drive)
-    if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: 2})
+    if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: ExitCode.Refused})
     if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
     const controller = new AbortController()
     process.once('SIGINT', () => controller.abort())
@@ -69,11 +70,11 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
           ...(flags.openrig ? {pane: process.stdin, interrupt: () => controller.abort()} : {}),
         },
       )
-      if (exit.code !== 0) this.exit(exit.code)
+      if (exit.code !== ExitCode.Ok) this.exit(exit.code)
     } catch (error) {
       if (!(error instanceof DriveRefusal)) throw error
       this.logToStderr(`agora drive: ${error.message}`)
-      this.exit(2)
+      this.exit(ExitCode.Refused)
     }
   }
 }

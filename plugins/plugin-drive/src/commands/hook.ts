@@ -10,14 +10,14 @@ import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
 export default class Hook extends Command {
-  static summary = 'Reception hook a harness runs on session events, and the PreToolUse lease gate; always exits 0'
-  static description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths, --patch-field those holding an apply_patch body). Problems go to stderr; the exit code is always 0.'
+  static override summary = 'Reception hook a harness runs on session events, and the PreToolUse lease gate; always exits 0'
+  static override description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths, --patch-field those holding an apply_patch body). Problems go to stderr; the exit code is always 0.'
 
-  static args = {
+  static override args = {
     event: Args.string({required: true, options: [...HOOK_EVENTS], description: 'the harness event'}),
   }
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process'}),

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Command, Flags} from '@oclif/core'
 
 import {httpHub} from '../hub-port.js'
@@ -8,11 +9,11 @@ import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
 export default class Listen extends Command {
-  static summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
-  static description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
+  static override summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
+  static override description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
 Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
     url: Flags.string({description: 'hub URL'}),
     home: Flags.string({description: 'AGORA_HOME for this process and its children'}),
@@ -32,7 +33,7 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, i
     const {flags} = await this.parse(Listen)
     if (flags.adaptive && !flags.once) {
       this.logToStderr('agora listen: --adaptive grows the wait window between --once runs; a persistent listener has no window to adapt — add --once, or drop --adaptive and set --max-wait')
-      this.exit(1)
+      this.exit(ExitCode.Failed)
     }
     if (insideTurn(process.env)) {
       // the driver (or the check) owns reception for this turn; an ear here would only hold the turn open
@@ -41,11 +42,11 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, i
     }
     const seat = receptionSeat(flags)
     const debounce = Number(flags.debounce)
-    if (!Number.isFinite(debounce) || debounce < 0) this.error(`--debounce must be a number of seconds ≥ 0, got '${flags.debounce}'`, {exit: 1})
+    if (!Number.isFinite(debounce) || debounce < 0) this.error(`--debounce must be a number of seconds ≥ 0, got '${flags.debounce}'`, {exit: ExitCode.Failed})
     if (!seat.agentId) {
       this.logToStderr('agora listen: no seat identity; pass --as <id>, set AGORA_AGENT_ID, or run in a folder wired by `agora setup <id>`')
       this.log('AGORA_LISTEN ended reason=no-identity')
-      this.exit(1)
+      this.exit(ExitCode.Failed)
     }
     const controller = new AbortController()
     const stop = (): void => controller.abort()
@@ -72,6 +73,6 @@ Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, i
         signal: controller.signal,
       },
     )
-    if (result.code !== 0) this.exit(result.code)
+    if (result.code !== ExitCode.Ok) this.exit(result.code)
   }
 }

@@ -1,4 +1,4 @@
-import {Command, Flags} from '@oclif/core'
+import {AgoraCommand, asFlag, ExitCode, homeFlags} from '@agora/command'
 
 import {httpHub} from '../hub-port.js'
 import {receptionSeat} from '../seat-context.js'
@@ -7,20 +7,18 @@ import type {SeatStatus} from '../status/seat-status.js'
 
 export type StatusResult = SeatStatus
 
-export default class Status extends Command {
-  static summary = "Reception health of this folder's seat: hub, key, listener, driver, hooks, debts"
-  static enableJsonFlag = true
+export default class Status extends AgoraCommand {
+  static override summary = "Reception health of this folder's seat: hub, key, listener, driver, hooks, debts"
 
-  static flags = {
-    as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),
-    url: Flags.string({description: 'hub URL'}),
-    home: Flags.string({description: 'AGORA_HOME to inspect'}),
+  static override flags = {
+    ...homeFlags('SEAT'),
+    as: asFlag('SEAT'),
   }
 
   async run(): Promise<StatusResult> {
     const {flags} = await this.parse(Status)
     const seat = receptionSeat(flags)
-    if (!seat.agentId) this.error('no seat here: pass --as <id>, set AGORA_AGENT_ID, or run `agora setup <id>` in this folder', {exit: 1})
+    if (!seat.agentId) this.error('no seat here: pass --as <id>, set AGORA_AGENT_ID, or run `agora setup <id>` in this folder', {exit: ExitCode.Failed})
     const status = await seatStatus(seat.agentId!, seat.url, seat.home, httpHub({url: seat.url, agentId: seat.agentId!, home: seat.home}))
     for (const line of renderStatus(status)) this.log(line)
     return status

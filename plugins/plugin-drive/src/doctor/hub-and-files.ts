@@ -2,7 +2,8 @@ import {existsSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {AgoraClient} from '@agora/client'
-import {lookupKey, normalizeUrl, readConfig} from '@agora/home'
+import {adminKeyFor} from '@agora/command'
+import {lookupKey} from '@agora/home'
 
 export interface Check {name: string; ok: boolean; detail: string}
 
@@ -12,14 +13,6 @@ export interface HubSection {
   status: {version: string; protocol: string; uptime_seconds: number; counts: Record<string, number>} | null
   seat: Check
   note: string | null
-}
-
-/** The admin key for this hub: AGORA_ADMIN_KEY, or config.json's only when config.json names this hub. */
-function adminKeyFor(home: string, url: string): string | undefined {
-  const fromEnv = process.env.AGORA_ADMIN_KEY?.trim()
-  if (fromEnv) return fromEnv
-  const config = readConfig(home)
-  return config.admin_key && config.url && normalizeUrl(config.url) === normalizeUrl(url) ? config.admin_key : undefined
 }
 
 /** The hub's self-checks (admin key) and whether the hub accepts this seat's cached key. */

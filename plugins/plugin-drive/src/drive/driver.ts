@@ -1,3 +1,5 @@
+import {ExitCode} from '@agora/command'
+import type {ExitCodeValue} from '@agora/command'
 import {CONFIG_STAGES, SEMANTIC_STAGES} from '@agora/contract'
 import type {Lane, TurnStage} from '@agora/contract'
 
@@ -52,7 +54,7 @@ export interface DriverPorts {
 }
 
 export interface DriverExit {
-  code: number
+  code: ExitCodeValue
   reason: 'once-ok' | 'once-failed' | 'once-idle' | 'harness-config' | 'operator-interrupt' | 'max-turns'
 }
 
@@ -110,7 +112,7 @@ export class Driver {
     let listenerBackoffMs = 1000
     for (;;) {
       if (this.ports.signal?.aborted) return this.stopped()
-      if (this.options.maxTurns !== undefined && this.turns >= this.options.maxTurns) return {code: 0, reason: 'max-turns'}
+      if (this.options.maxTurns !== undefined && this.turns >= this.options.maxTurns) return {code: ExitCode.Ok, reason: 'max-turns'}
       this.ports.touch()
       if (this.held && !this.hold(this.heldDebt)) {
         this.line('turn', {reason: 'held-wake'})
@@ -122,11 +124,11 @@ export class Driver {
       const work = scan.work
       const rc = await this.ports.listen(this.arm(scan))
       if (this.ports.signal?.aborted) return this.stopped()
-      if (rc === 5) {
+      if (rc === ExitCode.WakeNothingOwed) {
         this.ports.out(`AGORA_DRIVE wake-noop agent=${this.options.agentId} reason=unowned-broadcast owed=0`)
-      } else if (rc === 2 || rc === 4) {
+      } else if (rc === ExitCode.Wake || rc === ExitCode.WakeRoom) {
         listenerBackoffMs = 1000
-        const hasDebt = rc === 2
+        const hasDebt = rc === ExitCode.Wake
         const hold = this.hold(hasDebt)
         if (hold) {
           this.held = true
@@ -136,12 +138,12 @@ export class Driver {
         this.line('turn', {reason: hasDebt ? 'obligation' : 'broadcast'})
         const exit = await this.reception(hasDebt)
         if (exit) return exit
-      } else if (rc === 0) {
+      } else if (rc === ExitCode.Ok) {
         listenerBackoffMs = 1000
         if (this.held) continue
         if (this.options.once) {
           this.ports.out(`AGORA_DRIVE event=stopped status=idle agent=${this.options.agentId} reason=no-wake-within-max-wait`)
-          return {code: 1, reason: 'once-idle'}
+          return {code: ExitCode.Failed, reason: 'once-idle'}
         }
         if (work && this.work.admissible()) await this.workChunk(work)
         else if (!work && scan.reason !== 'work-scan-unreadable' && (await this.lanePassAdmissible())) {
@@ -177,7 +179,7 @@ export class Driver {
 
   private stopped(): DriverExit {
     this.ports.out(`AGORA_DRIVE event=stopped status=ok agent=${this.options.agentId} reason=operator-interrupt`)
-    return {code: 130, reason: 'operator-interrupt'}
+    return {code: ExitCode.Interrupted, reason: 'operator-interrupt'}
   }
 
   /** An idle seat may speak first only rarely: 15 min apart, after real reception, with budget left and nothing owed. */
@@ -206,7 +208,7 @@ export class Driver {
     const stage = outcome.verdict.stage
     if (stage !== null && CONFIG.has(stage)) {
       this.ports.out(`AGORA_DRIVE event=stopped status=error agent=${this.options.agentId} reason=harness-config detail=${JSON.stringify(outcome.verdict.detail)} — no retry can fix this; fix the harness configuration and re-run`)
-      return {code: 1, reason: 'harness-config'}
+      return {code: ExitCode.Failed, reason: 'harness-config'}
     }
     if (outcome.verdict.ok || (stage !== null && SEMANTIC.has(stage))) {
       this.healthy(outcome)
@@ -219,7 +221,7 @@ export class Driver {
       this.failed(outcome, stage)
       if (stage === null || stage === 'harness') sessions.set('reception', null)
     }
-    if (this.options.once) return outcome.verdict.ok ? {code: 0, reason: 'once-ok'} : {code: 1, reason: 'once-failed'}
+    if (this.options.once) return outcome.verdict.ok ? {code: ExitCode.Ok, reason: 'once-ok'} : {code: ExitCode.Failed, reason: 'once-failed'}
     return null
   }
 

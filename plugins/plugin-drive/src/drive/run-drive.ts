@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import type {DiscoveredHarness} from '@agora/contract'
 
 import {httpHub} from '../hub-port.js'
@@ -113,7 +114,7 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
             {agentId: seat.agentId, url: seat.url, home: seat.home, source: 'auto', once: true, importantOnly: true, maxWaitS: window, debounceS: options.debounce, heartbeatS: 300, driverCall: true},
             {out: ctx.out, err: ctx.err, hub, openWs: openWsSource, signal: ctx.signal, onHeartbeat: () => touch(files.drivePid)},
           )
-          return result.reason === 'hub-unreachable' ? 0 : result.code
+          return result.reason === 'hub-unreachable' ? ExitCode.Ok : result.code
         },
         runTurn,
         sessions,

@@ -1,5 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs'
 
+import {ExitCode} from '@agora/command'
+import type {ExitCodeValue} from '@agora/command'
 import {writeSecureFile} from '@agora/home'
 
 import type {HubPort, OwedReport} from '../hub-port.js'
@@ -51,8 +53,8 @@ export type ListenReason =
   | 'wake' | 'backlog' | 'timeout' | 'signal' | 'already-armed' | 'driver-owns-reception' | 'no-notify-file' | 'hub-unreachable' | 'error'
 
 export interface ListenResult {
-  /** 2 wake, 0 quiet; driver calls also get 4 (broadcast-only batch) and 5 (a batch that obliges nothing). */
-  code: number
+  /** Wake or Ok (quiet); driver calls also get WakeRoom (broadcast-only batch) and WakeNothingOwed (a batch that obliges nothing). */
+  code: ExitCodeValue
   reason: ListenReason
   events: NotifyEvent[]
   owed?: OwedReport
@@ -87,24 +89,24 @@ export async function runListen(options: ListenOptions, ports: ListenPorts): Pro
 async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<ListenResult> {
   const files = seatFiles(options.home, options.agentId)
   const now = ports.now ?? Date.now
-  const end = (code: number, reason: ListenReason, extra: Partial<ListenResult> = {}): ListenResult => {
+  const end = (code: ExitCodeValue, reason: ListenReason, extra: Partial<ListenResult> = {}): ListenResult => {
     if (reason !== 'wake' && reason !== 'backlog' && reason !== 'timeout') ports.out(listenLine('ended', {reason}))
     return {code, reason, events: [], ...extra}
   }
 
   if (!options.driverCall && liveHolder(files.drivePid, DRIVER_FRESH_S, now()) !== undefined) {
     ports.err(`agora listen: a live \`agora drive\` owns reception for ${options.agentId} (${files.drivePid}); not arming a second ear`)
-    return end(0, 'driver-owns-reception')
+    return end(ExitCode.Ok, 'driver-owns-reception')
   }
 
   const wantFile = options.source === 'file' || (options.source === 'auto' && isLoopback(options.url) && existsSync(files.notify))
   if (options.source === 'file' && !existsSync(files.notify)) {
     ports.err(`agora listen: no notify file at ${files.notify}; the hub writes it on the first message to ${options.agentId} (or use --source ws)`)
-    return end(1, 'no-notify-file')
+    return end(ExitCode.Failed, 'no-notify-file')
   }
   if (!wantFile && !ports.openWs) {
     ports.err('agora listen: no notify file here and no socket source available; run the hub on this machine or use --source file')
-    return end(1, 'no-notify-file')
+    return end(ExitCode.Failed, 'no-notify-file')
   }
 
   const lockPath = options.driverCall ? undefined : (options.lock ?? (options.once ? undefined : files.listenLock))
@@ -112,7 +114,7 @@ async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<L
     const lock = acquireLock(lockPath)
     if (!lock.ok) {
       ports.err(`agora listen: already armed for ${options.agentId} by pid ${lock.holder} (${lockPath})`)
-      return end(0, 'already-armed')
+      return end(ExitCode.Ok, 'already-armed')
     }
   }
   if (!options.driverCall) writePidFile(files.listenPid)
@@ -123,7 +125,7 @@ async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<L
       if (backlog) {
         ports.out(backlogLine(options.agentId, backlog, now()))
         if (!options.driverCall) ports.err(digestText(options.agentId, [], backlog))
-        return {code: 2, reason: 'backlog', events: [], owed: backlog}
+        return {code: ExitCode.Wake, reason: 'backlog', events: [], owed: backlog}
       }
     }
     if (wantFile) source = fileSource({path: files.notify, offsetPath: files.listenOffset, resume: options.once, warn: ports.err})
@@ -134,10 +136,10 @@ async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<L
         const status = (error as {status?: number}).status
         if (status === 401 || status === 403) {
           ports.err(`agora listen: the hub refused ${options.agentId}'s key (${status}); fix ${options.home}/keys.json (re-run \`agora setup ${options.agentId}\` or pipe the key into \`agora seed-key ${options.agentId}\`)`)
-          return end(1, 'error')
+          return end(ExitCode.Failed, 'error')
         }
         ports.err(`agora listen: ${(error as Error).message}`)
-        return end(0, 'hub-unreachable')
+        return end(ExitCode.Ok, 'hub-unreachable')
       }
     }
     return await loop(options, ports, source, files.listenOwedsig, files.listenPid)
@@ -153,7 +155,7 @@ async function listenOnce(options: ListenOptions, ports: ListenPorts): Promise<L
 async function checkBacklog(hub: HubPort, sigPath: string, nowMs: number): Promise<OwedReport | undefined> {
   let owed: OwedReport
   try {
-    owed = await hub.owed({reception: 'arm'})
+    owed = await hub.owed({reception: true})
   } catch {
     return undefined
   }
@@ -180,7 +182,7 @@ async function loop(options: ListenOptions, ports: ListenPorts, source: EventSou
   for (;;) {
     if (ports.signal?.aborted) {
       ports.out(listenLine('ended', {reason: 'signal'}))
-      return {code: 0, reason: 'signal', events: batch}
+      return {code: ExitCode.Ok, reason: 'signal', events: batch}
     }
     const t = now()
     if (windowEnd !== null && t >= windowEnd) {
@@ -190,7 +192,7 @@ async function loop(options: ListenOptions, ports: ListenPorts, source: EventSou
       windowEnd = null
       continue
     }
-    if (windowEnd === null && t >= deadline) return {code: 0, reason: 'timeout', events: []}
+    if (windowEnd === null && t >= deadline) return {code: ExitCode.Ok, reason: 'timeout', events: []}
     if (t >= nextBeat) {
       nextBeat = t + options.heartbeatS * 1000
       if (!options.driverCall) {
@@ -225,14 +227,14 @@ async function deliver(options: ListenOptions, ports: ListenPorts, batch: Notify
   ports.out(wakeLine(options.agentId, batch, owed, now()))
   if (options.once && !options.driverCall) ports.err(digestText(options.agentId, batch, owed))
   if (owed && options.once) writeSecureFile(sigPath, owedSignature(owed, now()) + '\n')
-  return {code: options.driverCall ? batchClass(batch, owed) : 2, reason: 'wake', events: batch, owed}
+  return {code: options.driverCall ? batchClass(batch, owed) : ExitCode.Wake, reason: 'wake', events: batch, owed}
 }
 
 /** Driver-only: 2 when the batch obliges this seat, 5 when it provably obliges nothing, 4 for a room-wide broadcast. */
-export function batchClass(batch: NotifyEvent[], owed: OwedReport | undefined): number {
+export function batchClass(batch: NotifyEvent[], owed: OwedReport | undefined): ExitCodeValue {
   const debt = owed ? (owed.to_answer?.length ?? 0) + (owed.to_consume?.length ?? 0) : 0
-  if (debt > 0 || batch.some(isPersonal)) return 2
+  if (debt > 0 || batch.some(isPersonal)) return ExitCode.Wake
   const roomAsk = batch.some((event) => event.status === 'open' || event.status === 'blocked')
-  if (owed && !roomAsk) return 5
-  return 4
+  if (owed && !roomAsk) return ExitCode.WakeNothingOwed
+  return ExitCode.WakeRoom
 }

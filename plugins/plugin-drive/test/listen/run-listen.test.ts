@@ -103,7 +103,7 @@ describe('runListen', () => {
     expect(first.code).to.equal(2)
     expect(first.reason).to.equal('backlog')
     expect(out[0]).to.match(/^AGORA_WAKE agent=bob n=0 backlog oldest=general#5,\d+s,names-you owed=1$/)
-    expect(calls[0]).to.equal('owed:arm')
+    expect(calls[0]).to.equal('owed:true')
     expect(readFileSync(files().listenOwedsig, 'utf8').trim()).to.equal('01J0000000AAAAAAAAAAAAAAAA')
     const second = await runListen(options({once: true, maxWaitS: 0.3}), ports(hub))
     expect(second).to.include({code: 0, reason: 'timeout'})

@@ -2,7 +2,8 @@ import {existsSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {resolve} from 'node:path'
 
-import {Args, Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Args, Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
 
 import {SetupRefusal} from '../setup/refusal.js'
@@ -14,26 +15,25 @@ import type {SetupResult} from '../setup/types.js'
 
 export type {SetupResult} from '../setup/types.js'
 
-export default class Setup extends Command {
-  static summary = 'Wire this folder as an agora seat for one or more harnesses'
-  static description =
+export default class Setup extends AgoraCommand {
+  static override summary = 'Wire this folder as an agora seat for one or more harnesses'
+  static override description =
     'Writes the MCP binding (bearer-free), the rule file, reception hooks, the seat record and the agora-channels ' +
     'skill for each selected harness, merging into existing config without touching foreign entries. The workspace ' +
     'is the current folder (or --workspace); parents are never searched. Re-running changes nothing.'
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> setup alice --harness <name>',
     '<%= config.bin %> setup alice --harness all --url http://127.0.0.1:8765 --about "reviews the API"',
     '<%= config.bin %> setup alice --harness <name>,<name> --no-hook --channels design,review',
   ]
 
-  static enableJsonFlag = true
 
-  static args = {
+  static override args = {
     id: Args.string({description: 'the seat (agent id) this folder acts as', required: true}),
   }
 
-  static flags = {
+  static override flags = {
     harness: Flags.string({
       description: 'harness name(s), comma separated; `all` = every installed harness not marked opt-in; `auto` = what this folder already has',
       default: 'auto',
@@ -80,13 +80,13 @@ export default class Setup extends Command {
         env,
       })
       if (!this.jsonEnabled()) this.log(renderSetupText(result))
-      if (result.status !== 'READY') process.exitCode = 2
+      if (result.status !== 'READY') process.exitCode = ExitCode.Refused
       return result
     } catch (error) {
       if (error instanceof SetupRefusal) {
         // oclif's JSON error path reads process.exitCode, the text path reads oclif.exit: set both.
-        process.exitCode = 2
-        this.error(error.message, {exit: 2})
+        process.exitCode = ExitCode.Refused
+        this.error(error.message, {exit: ExitCode.Refused})
       }
       throw error
     }

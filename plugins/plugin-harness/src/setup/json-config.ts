@@ -36,7 +36,8 @@ export function applyJsonEntries(
       }
       node = node[key] as JsonObject
     }
-    const last = entry.at[entry.at.length - 1]
+    const last = entry.at.at(-1)
+    if (last === undefined) continue
     if (entry.ifAbsent && node[last] !== undefined) continue
     node[last] = entry.value
   }

@@ -103,7 +103,8 @@ function planRules(stage: Stage, input: SetupInput, template: string, vars: Setu
   for (const h of input.harnesses) byFile.set(inside(stage.root, h.workspace.ruleFile, h.name), [...(byFile.get(h.workspace.ruleFile) ?? []), h])
   for (const [path, sharers] of [...byFile.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...sharers].sort((a, b) => a.name.localeCompare(b.name))
-    const first = sorted[0].workspace
+    const first = sorted[0]?.workspace
+    if (!first) continue
     const names = sorted.map((h) => h.name)
     const slots = sorted.length > 1 ? sharedSlots(names, path) : slotsFor(first, input.hooks)
     if (sorted.length > 1) plan.notes.push(`note: ${path} is shared by ${names.join(', ')}; it carries one neutral contract (wire a harness alone for its own)`)

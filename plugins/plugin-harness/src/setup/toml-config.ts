@@ -45,7 +45,7 @@ export function headerPath(line: string): string[] | null {
   const parts: string[] = []
   let current = ''
   let quote: string | null = null
-  for (const ch of m[1]) {
+  for (const ch of m[1] ?? '') {
     if (quote) {
       if (ch === quote) quote = null
       else current += ch
@@ -82,7 +82,7 @@ export function upsertTomlTables(rel: string, text: string | undefined, entries:
   let found = false
   let skipping = false
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]
+    const line = lines[i] ?? ''
     if (isHeader(line)) {
       const path = headerPath(line)
       skipping = path !== null && managed.has(path.join('\u0000'))
@@ -90,9 +90,9 @@ export function upsertTomlTables(rel: string, text: string | undefined, entries:
         found = true
         // Comments and blanks at the end of a managed table belong to whatever follows it.
         let end = i + 1
-        while (end < lines.length && !isHeader(lines[end])) end++
+        while (end < lines.length && !isHeader(lines[end] ?? '')) end++
         let tail = end
-        while (tail > i + 1 && isLoose(lines[tail - 1])) tail--
+        while (tail > i + 1 && isLoose(lines[tail - 1] ?? '')) tail--
         carried.push(...lines.slice(tail, end))
         i = end - 1
         continue
@@ -101,8 +101,8 @@ export function upsertTomlTables(rel: string, text: string | undefined, entries:
     ;(found ? after : before).push(line)
   }
   const rest = [...carried, ...after]
-  while (rest.length > 0 && rest[0].trim() === '') rest.shift()
-  while (before.length > 0 && before[before.length - 1].trim() === '') before.pop()
+  while (rest[0]?.trim() === '') rest.shift()
+  while (before.at(-1)?.trim() === '') before.pop()
   const out = [...before, ...(before.length > 0 ? [''] : []), ...block, ...(rest.length > 0 ? ['', ...rest] : [])]
   const result = out.join('\n').replace(/\n+$/, '') + '\n'
   const parsed = checkTomlResult(rel, result)

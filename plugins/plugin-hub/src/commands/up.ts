@@ -6,7 +6,7 @@ const text = (name: keyof typeof UP_FLAGS) => Flags.string({description: UP_FLAG
 const {port} = UP_FLAGS
 
 export default class Up extends Command {
-  static description = `Run the agora hub in the foreground.
+  static override description = `Run the agora hub in the foreground.
 
 The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the
 hub url, a fresh admin key and the database path; later runs reuse them. Env: AGORA_HOST,
@@ -17,9 +17,9 @@ node process under those node/V8 flags, e.g. '--max-semi-space-size=1' to trade 
 for ~40% more CPU per /owed and /inbox. Stops cleanly on SIGINT or SIGTERM, and when the process
 that launched it (npx, a wrapper) dies; AGORA_STOP_WITH_PARENT=0 keeps it serving instead.`
 
-  static examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']
+  static override examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']
 
-  static flags = {
+  static override flags = {
     host: text('host'),
     port: Flags.integer({description: port.description, min: port.min, max: port.max}),
     db: text('db'),

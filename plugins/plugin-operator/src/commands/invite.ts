@@ -4,7 +4,7 @@ import {encodeInvite, parseTtl} from '../artifact.js'
 import {listJoinTokens, mintJoinToken, revokeJoinToken} from '../hub-calls.js'
 import type {JoinTokenRow} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, iso} from '../render.js'
+import {cleanLine, ExitCode, iso} from '@agora/command'
 
 export type InviteResult =
   | {action: 'minted'; paste: string; token_id: string; agent_id: string; channels: string[]; expires_at: number}
@@ -12,20 +12,20 @@ export type InviteResult =
   | {action: 'revoked'; token_id: string; revoked: boolean}
 
 export default class Invite extends OperatorCommand {
-  static args = {id: Args.string({description: 'the seat id the token is locked to (lowercase, 1–64 chars)'})}
-  static description = `Operator: mint a single-use, expiring, id-locked join token and print ONE paste line.
+  static override args = {id: Args.string({description: 'the seat id the token is locked to (lowercase, 1–64 chars)'})}
+  static override description = `Operator: mint a single-use, expiring, id-locked join token and print ONE paste line.
 
 The line (AGORA1.…) carries the hub URL and the token, never the admin key. On the other machine run
 \`agora join AGORA1.…\`. The hub stores only the token's hash; --list shows tokens without secrets and
 --revoke <token_id> cancels one.`
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> invite castor --ttl 2h --channels commons',
     '<%= config.bin %> invite --list',
     '<%= config.bin %> invite --revoke 1a2b3c4d',
   ]
 
-  static flags = {
+  static override flags = {
     ttl: Flags.string({description: 'how long the token stays redeemable: seconds or 30m, 12h, 7d (default 24h, max 30d)'}),
     channels: Flags.string({description: 'comma-separated public channels the new seat joins on redemption'}),
     about: Flags.string({description: 'the new seat\'s self-description (≤500 chars)'}),
@@ -37,10 +37,10 @@ The line (AGORA1.…) carries the hub URL and the token, never the admin key. On
     const {args, flags} = await this.parse(Invite)
     const admin = this.adminClient(flags)
     if (flags.list || flags.revoke) {
-      if (args.id) this.error(`--${flags.list ? 'list' : 'revoke'} takes no seat id; drop "${args.id}"`, {exit: 2})
+      if (args.id) this.error(`--${flags.list ? 'list' : 'revoke'} takes no seat id; drop "${args.id}"`, {exit: ExitCode.Refused})
       return flags.list ? this.list(await listJoinTokens(admin)) : this.revoke(await revokeJoinToken(admin, flags.revoke!))
     }
-    if (!args.id) this.error('name the seat the token is for: `agora invite <id>` (or --list / --revoke <token_id>)', {exit: 2})
+    if (!args.id) this.error('name the seat the token is for: `agora invite <id>` (or --list / --revoke <token_id>)', {exit: ExitCode.Refused})
     const channels = flags.channels === undefined ? [] : flags.channels.split(',').map((c) => c.trim()).filter(Boolean)
     const minted = await mintJoinToken(admin, {
       agent_id: args.id,

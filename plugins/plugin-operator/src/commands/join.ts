@@ -5,7 +5,7 @@ import {resolve} from 'node:path'
 
 import {decodeInvite} from '../artifact.js'
 import {redeemJoinToken} from '../hub-calls.js'
-import {clean, cleanLine} from '../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export interface JoinOutcome {
   agent_id: string
@@ -32,15 +32,15 @@ function refusal(error: AgoraHttpError, id: string | undefined, paste: string): 
 }
 
 export default class Join extends Command {
-  static args = {paste: Args.string({description: 'the AGORA1.… line from `agora invite`', required: true})}
-  static description = `Redeem an invite line on this machine: registers the seat and caches its key.
+  static override args = {paste: Args.string({description: 'the AGORA1.… line from `agora invite`', required: true})}
+  static override description = `Redeem an invite line on this machine: registers the seat and caches its key.
 
 The key goes only into keys.json (0600) under "<url>::<id>"; config.json gets the hub URL (never an
 admin key); then GET /whoami verifies the new seat before anything is wired to it.`
 
-  static enableJsonFlag = true
-  static examples = ['<%= config.bin %> join AGORA1.eyJ1Ijoi…', '<%= config.bin %> join AGORA1.eyJ1Ijoi… --as castor2']
-  static flags = {
+  static override enableJsonFlag = true
+  static override examples = ['<%= config.bin %> join AGORA1.eyJ1Ijoi…', '<%= config.bin %> join AGORA1.eyJ1Ijoi… --as castor2']
+  static override flags = {
     as: Flags.string({description: 'the seat id to register (default: the id the invite is locked to)'}),
     home: Flags.string({description: 'agora home directory (default: AGORA_HOME, then ~/.agora)'}),
   }
@@ -75,7 +75,7 @@ admin key); then GET /whoami verifies the new seat before anything is wired to i
     return {agent_id: id, channels_joined: redeemed.channels_joined, config_url_written: !foreignAdmin, keys_file: keysPath(home), url, verified: true}
   }
 
-  async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
+  override async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
     // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
     const said = (error as {spoken?: unknown}).spoken

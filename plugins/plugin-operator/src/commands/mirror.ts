@@ -3,11 +3,11 @@ import {Args, Flags} from '@oclif/core'
 import {mirrorHub} from '../mirror.js'
 import type {MirrorResult} from '../mirror.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine, count} from '../render.js'
+import {cleanLine, count} from '@agora/command'
 
 export default class Mirror extends OperatorCommand {
-  static args = {dir: Args.string({description: 'the mirror directory (created if missing)', required: true})}
-  static description = `Export channel history to append-only Markdown and each channel's vfs to plain files.
+  static override args = {dir: Args.string({description: 'the mirror directory (created if missing)', required: true})}
+  static override description = `Export channel history to append-only Markdown and each channel's vfs to plain files.
 
 <dir>/channels/<name>.md gets one section per message (seq, sender, status, title, asks/answers,
 reply_to, the body in a fence); <dir>/vfs/<name>/<path> holds each file at head; <dir>/store/<name>.md
@@ -15,8 +15,8 @@ holds the store at head: workspace leases (holder, path, mode, expiry) and every
 ruling: …) with key, version, author and the value as JSON. Re-running appends only new messages, rewrites a
 store file only when a row moved (state in <dir>/.agora-mirror.json), so the directory reads well in an editor and git.`
 
-  static examples = ['<%= config.bin %> mirror ~/agora-mirror --as alice', '<%= config.bin %> mirror ./mirror --as alice --channels plan,commons']
-  static flags = {
+  static override examples = ['<%= config.bin %> mirror ~/agora-mirror --as alice', '<%= config.bin %> mirror ./mirror --as alice --channels plan,commons']
+  static override flags = {
     as: Flags.string({description: 'the seat whose channels are mirrored (default: AGORA_AGENT_ID, then .agora/seat.json)', helpGroup: 'HUB'}),
     channels: Flags.string({description: 'comma-separated channels (default: every channel the seat is a member of)'}),
   }

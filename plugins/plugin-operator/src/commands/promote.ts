@@ -3,16 +3,16 @@ import {Args, Flags} from '@oclif/core'
 import {setRole} from '../hub-calls.js'
 import type {RoleChange} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class Promote extends OperatorCommand {
-  static args = {id: Args.string({description: 'the seat to promote (or demote)', required: true})}
-  static summary = 'Operator: make a seat an operator, or --demote it.'
-  static description = `Operator: make a seat an operator, or --demote it (PUT /agents/{id}/role). The hub refuses to
+  static override args = {id: Args.string({description: 'the seat to promote (or demote)', required: true})}
+  static override summary = 'Operator: make a seat an operator, or --demote it.'
+  static override description = `Operator: make a seat an operator, or --demote it (PUT /agents/{id}/role). The hub refuses to
 demote the last operator.`
 
-  static examples = ['<%= config.bin %> promote alice', '<%= config.bin %> promote alice --demote']
-  static flags = {
+  static override examples = ['<%= config.bin %> promote alice', '<%= config.bin %> promote alice --demote']
+  static override flags = {
     demote: Flags.boolean({description: 'take operator away instead'}),
     as: Flags.string({description: 'act as this operator seat instead of the admin key', helpGroup: 'HUB'}),
   }

@@ -4,7 +4,7 @@ import {dirname, resolve} from 'node:path'
 
 import {hubDbPath, isPostgresUrl, whyBusy} from '../hub-running.js'
 import {OperatorCommand} from '../operator-command.js'
-import {count} from '../render.js'
+import {count} from '@agora/command'
 import {verifySnapshot} from '../snapshot.js'
 import type {SnapshotCheck} from '../snapshot.js'
 
@@ -18,16 +18,16 @@ export interface RestoreResult {
 const stamp = (): string => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
 
 export default class Restore extends OperatorCommand {
-  static args = {file: Args.string({description: 'a snapshot written by `agora backup`', required: true})}
-  static description = `Install a snapshot as the hub database. Refused while a hub serves that database.
+  static override args = {file: Args.string({description: 'a snapshot written by `agora backup`', required: true})}
+  static override description = `Install a snapshot as the hub database. Refused while a hub serves that database.
 
 The snapshot is verified first (integrity_check and every ledger). The current database, with its
 -wal/-shm, is moved aside to agora.db.before-restore-<time>, never deleted. Needs --yes to replace one.
 With --db postgres://… the snapshot is loaded into that database; one that already holds a hub keeps
 it in schema before_restore_<time>.`
 
-  static examples = ['<%= config.bin %> restore ~/agora-2026-11-30.db --yes', '<%= config.bin %> restore snap.db --db postgres://agora@db.internal/agora --yes']
-  static flags = {
+  static override examples = ['<%= config.bin %> restore ~/agora-2026-11-30.db --yes', '<%= config.bin %> restore snap.db --db postgres://agora@db.internal/agora --yes']
+  static override flags = {
     db: Flags.string({description: 'the hub database to replace (default: config.json db_path, then <home>/agora.db)'}),
     yes: Flags.boolean({description: 'confirm replacing an existing database (it is kept aside)'}),
   }

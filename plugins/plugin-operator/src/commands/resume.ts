@@ -3,8 +3,8 @@ import type {PauseState} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
 
 export default class Resume extends OperatorCommand {
-  static description = 'Operator: lift a pause (admin key); the hub is open again and every channel gets an fyi.'
-  static examples = ['<%= config.bin %> resume']
+  static override description = 'Operator: lift a pause (admin key); the hub is open again and every channel gets an fyi.'
+  static override examples = ['<%= config.bin %> resume']
 
   async run(): Promise<PauseState> {
     const {flags} = await this.parse(Resume)

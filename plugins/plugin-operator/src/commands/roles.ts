@@ -2,12 +2,12 @@ import {Flags} from '@oclif/core'
 
 import {listRoles} from '../hub-calls.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export default class Roles extends OperatorCommand {
-  static description = 'List the hub\'s seats and which are operators (GET /agents), with the admin key or --as a seat.'
-  static examples = ['<%= config.bin %> roles', '<%= config.bin %> roles --as alice --json']
-  static flags = {as: Flags.string({description: 'ask as this seat instead of the admin key', helpGroup: 'HUB'})}
+  static override description = 'List the hub\'s seats and which are operators (GET /agents), with the admin key or --as a seat.'
+  static override examples = ['<%= config.bin %> roles', '<%= config.bin %> roles --as alice --json']
+  static override flags = {as: Flags.string({description: 'ask as this seat instead of the admin key', helpGroup: 'HUB'})}
 
   async run(): Promise<Array<{id: string; operator: boolean}>> {
     const {flags} = await this.parse(Roles)

@@ -6,7 +6,7 @@ import {listRoles} from '../hub-calls.js'
 import {DEFAULT_DESK_SEAT, mintDeskLogin} from '../desk-login.js'
 import type {DeskLogin} from '../desk-login.js'
 import {OperatorCommand} from '../operator-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export interface UiResult {
   url: string
@@ -23,15 +23,15 @@ function opener(): [string, string[]] {
 }
 
 export default class Ui extends OperatorCommand {
-  static summary = "Open the operator's web desk: print a one-time login link to /ui/ (valid 2 minutes, once)."
-  static description = [
+  static override summary = "Open the operator's web desk: print a one-time login link to /ui/ (valid 2 minutes, once)."
+  static override description = [
     'The link carries a short-lived token, never a seat key; opening it trades the token for an HttpOnly, SameSite=Strict session cookie.',
     'With the admin key (config.json on the hub machine) the desk logs in as the first operator seat, registering an operator seat `desk` if the hub has none, and may also pause and resume the hub.',
     '--as SEAT logs in as that seat: an operator seat through the admin key, any other seat with its own cached key (it then sees only what that seat may read).',
   ].join('\n\n')
 
-  static examples = ['<%= config.bin %> ui --open', '<%= config.bin %> ui --as bob', '<%= config.bin %> ui --json']
-  static flags = {
+  static override examples = ['<%= config.bin %> ui --open', '<%= config.bin %> ui --as bob', '<%= config.bin %> ui --json']
+  static override flags = {
     as: Flags.string({description: 'the seat the desk logs in as (default: the first operator seat)', helpGroup: 'HUB'}),
     open: Flags.boolean({description: 'open the link in the default browser (xdg-open / open)'}),
   }

@@ -1,15 +1,15 @@
 import {Args} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Ack extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     seq: Args.integer({description: 'highest seq handled in that channel', min: 1, required: true}),
   }
-  static description = 'Move this seat\'s triage cursor (never rewinds, clamps to head). Acking settles no obligation.'
-  static examples = ['<%= config.bin %> ack commons 42']
+  static override description = 'Move this seat\'s triage cursor (never rewinds, clamps to head). Acking settles no obligation.'
+  static override examples = ['<%= config.bin %> ack commons 42']
 
   async run(): Promise<{acked: Record<string, number>}> {
     const {args, flags} = await this.parse(Ack)

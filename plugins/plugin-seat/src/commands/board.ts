@@ -1,15 +1,17 @@
+import {fetchBoard} from '@agora/client'
+import type {Board as BoardView} from '@agora/client'
+
 import {SeatCommand} from '../seat-command.js'
 import {rowText} from '../work-text.js'
-import type {Obj} from '../work-text.js'
 
 export default class Board extends SeatCommand {
-  static description = 'Show the fleet work this seat can see (GET /board): live claim and phase rows in its channels, stale ones flagged, what it holds, what waits on it, its obligation counts and every seat it shares a room with.'
-  static examples = ['<%= config.bin %> board --as alice', '<%= config.bin %> board --json']
+  static override description = 'Show the fleet work this seat can see (GET /board): live claim and phase rows in its channels, stale ones flagged, what it holds, what waits on it, its obligation counts and every seat it shares a room with.'
+  static override examples = ['<%= config.bin %> board --as alice', '<%= config.bin %> board --json']
 
-  async run(): Promise<Obj> {
+  async run(): Promise<BoardView> {
     const {flags} = await this.parse(Board)
     const {client} = await this.openSeat(flags)
-    const b = await client.request<Obj>('GET', '/board')
+    const b = await fetchBoard(client)
     const o = b.obligations
     this.log(`board for ${b.agent_id}: owes ${o.to_answer} (${o.escalated} escalated), to consume ${o.to_consume}, to close ${o.to_close}`)
     this.log(`yours: ${b.mine.join(', ') || 'none'}; waiting on you: ${b.blocking_me.join(', ') || 'none'}`)

@@ -1,13 +1,13 @@
 import type {ChannelSummary} from '@agora/client'
 import {Flags} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Channels extends SeatCommand {
-  static description = 'List the channels this seat belongs to plus every public channel.'
-  static examples = ['<%= config.bin %> channels', '<%= config.bin %> channels --json']
-  static flags = {
+  static override description = 'List the channels this seat belongs to plus every public channel.'
+  static override examples = ['<%= config.bin %> channels', '<%= config.bin %> channels --json']
+  static override flags = {
     'include-archived': Flags.boolean({description: 'include archived channels (operators only; the hub refuses it for other seats)'}),
   }
 

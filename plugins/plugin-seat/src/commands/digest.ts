@@ -1,15 +1,15 @@
 import {Args} from '@oclif/core'
 
-import {cleanLine, fence} from '../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 interface Question {seq: number; title?: string; sender?: string}
 interface Digest {channel: string; open_questions: Question[]; decided: Question[]; decisions: Array<{key: string; value?: unknown}>; counts: Record<string, number>}
 
 export default class DigestCommand extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Summarize a channel: open questions, what was decided, decision rows and counts.'
-  static examples = ['<%= config.bin %> digest proj', '<%= config.bin %> digest proj --json']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Summarize a channel: open questions, what was decided, decision rows and counts.'
+  static override examples = ['<%= config.bin %> digest proj', '<%= config.bin %> digest proj --json']
 
   async run(): Promise<Digest> {
     const {args, flags} = await this.parse(DigestCommand)

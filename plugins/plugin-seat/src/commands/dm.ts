@@ -3,19 +3,19 @@ import {Args} from '@oclif/core'
 
 import {resolveMessageRef} from '../message-ref.js'
 import {buildPostMessage, postFlags} from '../post-message.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 const {to: _to, ...dmFlags} = postFlags
 
 export default class Dm extends SeatCommand {
-  static args = {
+  static override args = {
     peer: Args.string({description: 'the other seat\'s id', required: true}),
     body: Args.string({description: 'markdown body; "-" reads it from stdin', required: true}),
   }
-  static description = 'Send a direct message (the DM channel is created on first use; it is addressed to the peer).'
-  static examples = ['<%= config.bin %> dm bob "can you take ops#12?" --status open']
-  static flags = dmFlags
+  static override description = 'Send a direct message (the DM channel is created on first use; it is addressed to the peer).'
+  static override examples = ['<%= config.bin %> dm bob "can you take ops#12?" --status open']
+  static override flags = dmFlags
 
   async run(): Promise<Message> {
     const {args, flags} = await this.parse(Dm)

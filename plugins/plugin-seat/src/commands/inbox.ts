@@ -10,9 +10,9 @@ export interface InboxResult {
 }
 
 export default class Inbox extends SeatCommand {
-  static description = 'Show what this seat owes (/owed), then its unread envelopes (/inbox). Acks nothing.'
-  static examples = ['<%= config.bin %> inbox', '<%= config.bin %> inbox --wait 30 --json']
-  static flags = {
+  static override description = 'Show what this seat owes (/owed), then its unread envelopes (/inbox). Acks nothing.'
+  static override examples = ['<%= config.bin %> inbox', '<%= config.bin %> inbox --wait 30 --json']
+  static override flags = {
     wait: Flags.integer({description: 'long-poll up to this many seconds when nothing is waiting (0–55)', max: 55, min: 0}),
   }
 

@@ -5,10 +5,10 @@ import {Args, Flags} from '@oclif/core'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Leaderboard extends SeatCommand {
-  static args = {channel: Args.string({description: 'a channel; omit for the hub-wide board over every channel you are in'})}
-  static description = 'Show the reputation leaderboard: score = up − down per category (general = message ratings), summed.'
-  static examples = ['<%= config.bin %> leaderboard', '<%= config.bin %> leaderboard ops --target bob --json']
-  static flags = {target: Flags.string({description: 'only this seat\'s row'})}
+  static override args = {channel: Args.string({description: 'a channel; omit for the hub-wide board over every channel you are in'})}
+  static override description = 'Show the reputation leaderboard: score = up − down per category (general = message ratings), summed.'
+  static override examples = ['<%= config.bin %> leaderboard', '<%= config.bin %> leaderboard ops --target bob --json']
+  static override flags = {target: Flags.string({description: 'only this seat\'s row'})}
 
   async run(): Promise<Board> {
     const {args, flags} = await this.parse(Leaderboard)

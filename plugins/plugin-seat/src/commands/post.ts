@@ -3,23 +3,23 @@ import {Args} from '@oclif/core'
 
 import {resolveMessageRef} from '../message-ref.js'
 import {buildPostMessage, postFlags} from '../post-message.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Post extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     body: Args.string({description: 'markdown body; "-" reads it from stdin', required: true}),
   }
-  static description = 'Post a message to a channel (status, addressing, asks, answers, consumes, data).'
-  static examples = [
+  static override description = 'Post a message to a channel (status, addressing, asks, answers, consumes, data).'
+  static override examples = [
     '<%= config.bin %> post commons "deploy done" --status fyi',
     '<%= config.bin %> post ops "need a review" --status open --ask "r1=review PR 12" --ask-to r1=bob',
     '<%= config.bin %> post ops "done" --status reply --reply-to 01J… --answers r1',
     '<%= config.bin %> post ops "on it" --status reply --reply-to "#12"',
     '<%= config.bin %> post board "need a reviewer for the parser" --notice job:review/parser --status open',
   ]
-  static flags = postFlags
+  static override flags = postFlags
 
   async run(): Promise<Message> {
     const {args, flags} = await this.parse(Post)

@@ -1,4 +1,5 @@
 import {rateAgent, rateMessage, unrateMessage, withdrawAgentVote} from '@agora/client'
+import {ExitCode} from '@agora/command'
 import type {ReputationAxis} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
@@ -8,18 +9,18 @@ const VALUES: Record<string, 1 | -1 | 0> = {up: 1, '+1': 1, '1': 1, down: -1, '-
 const MESSAGE_REF = /^(#?\d+|[0-9A-HJKMNP-TV-Z]{26})$/
 
 export default class Rate extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'the channel where the message or the vote lives', required: true}),
     target: Args.string({description: 'a message (id, seq or #seq) to rate it, or a seat id to vote on that colleague (with --axis)', required: true}),
     value: Args.string({description: 'up, down or withdraw', required: true, options: Object.keys(VALUES)}),
   }
-  static description = 'Rate a colleague\'s message, or cast a reputation vote on a colleague (--axis), in a channel you share.'
-  static examples = [
+  static override description = 'Rate a colleague\'s message, or cast a reputation vote on a colleague (--axis), in a channel you share.'
+  static override examples = [
     '<%= config.bin %> rate ops 42 up --note "reproduced it"',
     '<%= config.bin %> rate ops bob up --axis thorough',
     '<%= config.bin %> rate ops bob withdraw --axis trust --json',
   ]
-  static flags = {
+  static override flags = {
     axis: Flags.string({description: 'vote on a seat along this axis (needed when the target is a seat)', options: ['trust', 'wisdom', 'thorough', 'helper']}),
     note: Flags.string({description: 'why, in a sentence (at most 280 characters)', default: ''}),
   }
@@ -28,6 +29,7 @@ export default class Rate extends SeatCommand {
     const {args, flags} = await this.parse(Rate)
     const {client} = await this.openSeat(flags)
     const value = VALUES[args.value]
+    if (value === undefined) this.error(`'${args.value}' is not a rating: say up, down or withdraw`, {exit: ExitCode.Refused})
     if (MESSAGE_REF.test(args.target) && !flags.axis) {
       if (value === 0) {
         const out = await unrateMessage(client, args.channel, args.target)

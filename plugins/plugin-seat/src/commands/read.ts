@@ -6,12 +6,12 @@ import {resolveMessageRef} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Read extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     id: Args.string({description: 'message id, or a seq ("42" / "#42")', required: true}),
   }
-  static description = 'Read one message with its unread ancestors (records read receipts).'
-  static examples = ['<%= config.bin %> read commons 01JD…', '<%= config.bin %> read commons 42']
+  static override description = 'Read one message with its unread ancestors (records read receipts).'
+  static override examples = ['<%= config.bin %> read commons 01JD…', '<%= config.bin %> read commons 42']
 
   async run(): Promise<Message[]> {
     const {args, flags} = await this.parse(Read)

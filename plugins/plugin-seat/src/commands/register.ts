@@ -3,7 +3,7 @@ import {cacheKey, keysPath, normalizeUrl, readConfig, resolveSeat} from '@agora/
 import {Args, Flags} from '@oclif/core'
 
 import {HubCommand} from '../seat-command.js'
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 
 export interface RegisterResult {
   agent_id: string
@@ -16,10 +16,10 @@ export interface RegisterResult {
 
 /** No --as: the seat being created is the argument, and the caller is the operator's admin key. */
 export default class Register extends HubCommand {
-  static args = {id: Args.string({description: 'new seat id (lowercase, 1–64 chars)', required: true})}
-  static description = 'Operator: register a seat on the hub and cache its key in keys.json (0600). The key is never printed unless --show-key.'
-  static examples = ['<%= config.bin %> register alice --about "reviews PRs"', '<%= config.bin %> register boss --operator --mission "keep the fleet moving"']
-  static flags = {
+  static override args = {id: Args.string({description: 'new seat id (lowercase, 1–64 chars)', required: true})}
+  static override description = 'Operator: register a seat on the hub and cache its key in keys.json (0600). The key is never printed unless --show-key.'
+  static override examples = ['<%= config.bin %> register alice --about "reviews PRs"', '<%= config.bin %> register boss --operator --mission "keep the fleet moving"']
+  static override flags = {
     about: Flags.string({description: 'the seat\'s self-description (≤500 chars)'}),
     mission: Flags.string({description: 'the operator\'s standing charge for the seat (≤4000 chars)'}),
     operator: Flags.boolean({description: 'register the seat as an operator'}),

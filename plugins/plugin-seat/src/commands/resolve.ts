@@ -4,13 +4,13 @@ import {Args, Flags} from '@oclif/core'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Resolve extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     ref: Args.string({description: 'the thread\'s message: id, seq or #seq', required: true}),
   }
-  static description = 'Close every open question of a thread you asked (operators: any thread) with a resolved reply each.'
-  static examples = ['<%= config.bin %> resolve ops 42', '<%= config.bin %> resolve ops 42 --body "settled in standup" --json']
-  static flags = {body: Flags.string({description: 'the text of each resolved reply'})}
+  static override description = 'Close every open question of a thread you asked (operators: any thread) with a resolved reply each.'
+  static override examples = ['<%= config.bin %> resolve ops 42', '<%= config.bin %> resolve ops 42 --body "settled in standup" --json']
+  static override flags = {body: Flags.string({description: 'the text of each resolved reply'})}
 
   async run(): Promise<Awaited<ReturnType<typeof resolveThread>>> {
     const {args, flags} = await this.parse(Resolve)

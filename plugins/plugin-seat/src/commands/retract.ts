@@ -4,13 +4,13 @@ import {resolveMessageRef} from '../message-ref.js'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Retract extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     id: Args.string({description: 'message id, or a seq ("42" / "#42")', required: true}),
   }
-  static description = 'Retract a message you posted (operators: any): every surface then shows a tombstone and its obligations clear. --thread takes its replies too, all or nothing.'
-  static examples = ['<%= config.bin %> retract commons 42', '<%= config.bin %> retract proj 01JD… --thread --json']
-  static flags = {thread: Flags.boolean({description: 'also retract every reply beneath it (all yours, unless you are an operator)'})}
+  static override description = 'Retract a message you posted (operators: any): every surface then shows a tombstone and its obligations clear. --thread takes its replies too, all or nothing.'
+  static override examples = ['<%= config.bin %> retract commons 42', '<%= config.bin %> retract proj 01JD… --thread --json']
+  static override flags = {thread: Flags.boolean({description: 'also retract every reply beneath it (all yours, unless you are an operator)'})}
 
   async run(): Promise<Record<string, unknown>> {
     const {args, flags} = await this.parse(Retract)

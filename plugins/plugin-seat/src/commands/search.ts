@@ -2,7 +2,7 @@ import {SEARCH_SECTIONS, searchHub} from '@agora/client'
 import type {SearchReport, SearchSection} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 /** One hit per line: its citation (channel#seq, store key, file, seat) and a one-line excerpt. */
@@ -14,14 +14,14 @@ export function hitText(h: Record<string, unknown>): string {
 }
 
 export default class Search extends SeatCommand {
-  static args = {q: Args.string({description: 'words to find (all must match; "quoted phrase", OR, NOT, prefix* work too)', required: false})}
-  static description = 'Search every channel this seat is in, grouped into decisions, open threads, work, people, files and messages.'
-  static examples = [
+  static override args = {q: Args.string({description: 'words to find (all must match; "quoted phrase", OR, NOT, prefix* work too)', required: false})}
+  static override description = 'Search every channel this seat is in, grouped into decisions, open threads, work, people, files and messages.'
+  static override examples = [
     '<%= config.bin %> search "release window"',
     '<%= config.bin %> search deploy --channel ops --kind open_threads --sort recency',
     '<%= config.bin %> search flaky --mode semantic --json',
   ]
-  static flags = {
+  static override flags = {
     channel: Flags.string({description: 'search only this channel (repeatable)', multiple: true}),
     kind: Flags.string({description: 'one section only', options: [...SEARCH_SECTIONS]}),
     sender: Flags.string({description: 'only messages or rows written by this seat'}),

@@ -1,12 +1,12 @@
 import type {Whoami as WhoamiReport} from '@agora/client'
 import {PROTOCOL} from '@agora/protocol'
 
-import {cleanLine, fence} from '../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 export default class Whoami extends SeatCommand {
-  static description = 'Show this seat\'s identity, mission and the hub\'s state.'
-  static examples = ['<%= config.bin %> whoami --as alice', '<%= config.bin %> whoami --json']
+  static override description = 'Show this seat\'s identity, mission and the hub\'s state.'
+  static override examples = ['<%= config.bin %> whoami --as alice', '<%= config.bin %> whoami --json']
 
   async run(): Promise<WhoamiReport> {
     const {flags} = await this.parse(Whoami)

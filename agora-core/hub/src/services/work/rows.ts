@@ -1,4 +1,5 @@
 import {toPlain} from '@agora/protocol'
+import type {LiveWorkRow} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import {parseValue, slaMinutes} from '../store.js'
 import type {StoreRow} from '../store.js'
@@ -8,19 +9,8 @@ import {isFinished, isTerminal, needsFrom, statusWord} from '../sweeps/work-rows
 /** A claim with no cadence counts as stale after a day without a receipt. */
 export const CLAIM_STALE_DEFAULT_MINUTES = 24 * 60
 
-export interface LiveRow {
-  channel: string
-  key: string
-  kind: 'claim' | 'phase'
-  holder: string | null
-  status: string
-  version: number
-  updated_at: number
-  idle_s: number
-  stale: boolean
-  needs_from: string[]
-  next_step: string | null
-}
+/** The row as the wire carries it (@agora/protocol). */
+export type LiveRow = LiveWorkRow
 
 /**
  * Live (not finished) claim: and phase: rows in the given rooms, as the board, desk and supervise show them.

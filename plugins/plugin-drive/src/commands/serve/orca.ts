@@ -1,6 +1,7 @@
 import {resolve} from 'node:path'
 import {Command, Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
+import {ExitCode} from '@agora/command'
 import {resolveHome} from '@agora/home'
 
 import {DriveRefusal} from '../../drive/arm.js'
@@ -8,15 +9,15 @@ import {packagedSkillPath} from '../../drive/skill.js'
 import {serveOrca} from '../../orca/run-serve.js'
 
 export default class ServeOrca extends Command {
-  static summary = 'Serve a seat as an Orca Harness Protocol v1 worker (/health, /run, /state, /models)'
-  static description = `Each POST /run is one bounded turn of the seat's drive harness (argv or ACP), streamed back as NDJSON events with exactly one terminal result or error. Closing the connection kills the turn's process group. /state/{sessionId} exports and imports the seat's continuity (the harness resume id) as JSON, at most 8 MB. Bound to 127.0.0.1 unless --host says otherwise.`
+  static override summary = 'Serve a seat as an Orca Harness Protocol v1 worker (/health, /run, /state, /models)'
+  static override description = `Each POST /run is one bounded turn of the seat's drive harness (argv or ACP), streamed back as NDJSON events with exactly one terminal result or error. Closing the connection kills the turn's process group. /state/{sessionId} exports and imports the seat's continuity (the harness resume id) as JSON, at most 8 MB. Bound to 127.0.0.1 unless --host says otherwise.`
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> serve orca --seat alice --port 7099',
     '<%= config.bin %> orca-check http://127.0.0.1:7099',
   ]
 
-  static flags = {
+  static override flags = {
     seat: Flags.string({required: true, description: 'the seat to serve (its key must be in this machine\'s key cache)'}),
     port: Flags.integer({min: 0, max: 65535, default: 7099, description: 'port to listen on (0: any free port); Orca\'s scaffolds use 7099'}),
     host: Flags.string({default: '127.0.0.1', description: 'address to listen on'}),
@@ -42,7 +43,7 @@ export default class ServeOrca extends Command {
     } catch (error) {
       if (!(error instanceof DriveRefusal)) throw error
       this.logToStderr(`agora serve orca: ${error.message}`)
-      this.exit(2)
+      this.exit(ExitCode.Refused)
     }
     await new Promise<void>((done) => {
       process.once('SIGINT', done)

@@ -1,6 +1,7 @@
 import {chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join, resolve} from 'node:path'
+import {ExitCode} from '@agora/command'
 import {Args, Command, Flags} from '@oclif/core'
 import {buildCommandJs, contractTestJs, declarationJs, evidenceJs, fakeBinary, hookJs} from '../../author/scaffold-code.js'
 import {gitignore, packageJson, readme, workflow} from '../../author/scaffold-docs.js'
@@ -16,20 +17,20 @@ export interface HarnessInitResult {
 const contractVersion = (createRequire(import.meta.url)('@agora/contract/package.json') as {version: string}).version
 
 export default class HarnessInit extends Command {
-  static summary = 'Scaffold a harness plugin package that passes its own tests and harness-check out of the box'
-  static description =
+  static override summary = 'Scaffold a harness plugin package that passes its own tests and harness-check out of the box'
+  static override description =
     'Writes agora-harness-<name> into ./<name> (or --dir): the declaration as data, a pure buildCommand, the evidence ' +
     'spec, a describeHarnessContract test, a fake binary for hermetic tests, a README with the flag table and a ' +
     'GitHub Actions workflow that runs agora harness-check.'
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> harness init myagent',
     '<%= config.bin %> harness init myagent --transport acp',
     '<%= config.bin %> harness init myagent --dir ./plugins/myagent --json',
   ]
-  static enableJsonFlag = true
-  static args = {name: Args.string({description: 'the harness name (lowercase letters, digits, dashes)', required: true})}
-  static flags = {
+  static override enableJsonFlag = true
+  static override args = {name: Args.string({description: 'the harness name (lowercase letters, digits, dashes)', required: true})}
+  static override flags = {
     transport: Flags.string({description: 'how agora runs a turn: argv (one process per turn, its stdout read by an evidence spec) or acp (an Agent Client Protocol agent on stdio)', options: ['argv', 'acp'], default: 'argv'}),
     dir: Flags.string({description: 'the folder to create (default: ./<name>)'}),
   }
@@ -37,9 +38,9 @@ export default class HarnessInit extends Command {
   async run(): Promise<HarnessInitResult> {
     const {args, flags} = await this.parse(HarnessInit)
     const {name} = args
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) this.error(`"${name}" is not a harness name: use lowercase letters, digits and dashes, e.g. \`agora harness init my-agent\``, {exit: 2})
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) this.error(`"${name}" is not a harness name: use lowercase letters, digits and dashes, e.g. \`agora harness init my-agent\``, {exit: ExitCode.Refused})
     const dir = resolve(flags.dir ?? name)
-    if (existsSync(dir) && readdirSync(dir).length > 0) this.error(`${dir} is not empty: pick another folder with --dir`, {exit: 2})
+    if (existsSync(dir) && readdirSync(dir).length > 0) this.error(`${dir} is not empty: pick another folder with --dir`, {exit: ExitCode.Refused})
     const acp = flags.transport === 'acp'
     const files: Record<string, string> = {
       'package.json': packageJson(name, contractVersion),

@@ -7,14 +7,14 @@ import type {HarnessListResult} from '../../list/entries.js'
 export type {HarnessListEntry, HarnessListResult} from '../../list/entries.js'
 
 export default class HarnessList extends Command {
-  static summary = 'List the harness plugins agora can drive, with their source and validity'
-  static description =
+  static override summary = 'List the harness plugins agora can drive, with their source and validity'
+  static override description =
     'Every installed plugin answering the agora:harness event, checked against the harness contract. An invalid ' +
     'plugin is listed with its problems instead of breaking the CLI; when two plugins declare one name, link beats ' +
     'user beats core and the other is shown as shadowed.'
 
-  static examples = ['<%= config.bin %> harness list', '<%= config.bin %> harness list --json']
-  static enableJsonFlag = true
+  static override examples = ['<%= config.bin %> harness list', '<%= config.bin %> harness list --json']
+  static override enableJsonFlag = true
 
   async run(): Promise<HarnessListResult> {
     await this.parse(HarnessList)

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Args, Command} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv, prepareTurn, sampleTurnInput, transportOf} from '@agora/contract'
 import type {BuiltCommand, HarnessDeclaration, SeatBinding} from '@agora/contract'
@@ -15,14 +16,14 @@ const SAMPLE_SEAT: SeatBinding = {agentId: 'sample-seat', url: 'http://127.0.0.1
 const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`)
 
 export default class HarnessShow extends Command {
-  static summary = "Show a harness's declaration and the command it builds for a sample turn"
-  static description =
+  static override summary = "Show a harness's declaration and the command it builds for a sample turn"
+  static override description =
     'The declared knobs, permission levels, evidence stream and workspace footprint, then the argv, env and files ' +
     "the harness would use for a boot turn of seat sample-seat on http://127.0.0.1:8765 with the prompt '<prompt>'."
 
-  static examples = ['<%= config.bin %> harness show <name>', '<%= config.bin %> harness show <name> --json']
-  static enableJsonFlag = true
-  static args = {name: Args.string({description: 'the harness name (see agora harness list)', required: true})}
+  static override examples = ['<%= config.bin %> harness show <name>', '<%= config.bin %> harness show <name> --json']
+  static override enableJsonFlag = true
+  static override args = {name: Args.string({description: 'the harness name (see agora harness list)', required: true})}
 
   async run(): Promise<HarnessShowResult> {
     const {args} = await this.parse(HarnessShow)
@@ -30,9 +31,9 @@ export default class HarnessShow extends Command {
     const match = found.find((h) => h.active && h.name === args.name) ?? found.find((h) => h.name === args.name)
     if (!match) {
       const names = [...new Set(found.filter((h) => h.active).map((h) => h.name))].sort()
-      this.error(`no harness named '${args.name}' is installed; installed: ${names.join(', ') || 'none'} (agora harness list shows all)`, {exit: 2})
+      this.error(`no harness named '${args.name}' is installed; installed: ${names.join(', ') || 'none'} (agora harness list shows all)`, {exit: ExitCode.Refused})
     }
-    if (!match.declaration) this.error(`the '${args.name}' harness plugin ${match.plugin.name} is invalid: ${match.problems.join('; ')}`, {exit: 2})
+    if (!match.declaration) this.error(`the '${args.name}' harness plugin ${match.plugin.name} is invalid: ${match.problems.join('; ')}`, {exit: ExitCode.Refused})
     const decl = match.declaration
     const {buildCommand, ...data} = decl
     const input = sampleTurnInput({

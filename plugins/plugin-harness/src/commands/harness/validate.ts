@@ -2,15 +2,15 @@ import {Args, Command} from '@oclif/core'
 import {checkFolder, type FolderCheck} from '../../author/load-declaration.js'
 
 export default class HarnessValidate extends Command {
-  static summary = 'Check a harness plugin folder\'s declaration against the contract, without installing it'
-  static description =
+  static override summary = 'Check a harness plugin folder\'s declaration against the contract, without installing it'
+  static override description =
     'Loads the folder\'s agora:harness hook as oclif would (package.json → oclif.hooks), calls it and validates ' +
     'the declaration: the JSON schema (@agora/contract/harness-declaration.schema.json) and the invariants a schema ' +
     'cannot say. Exit 0 when valid, 1 with every problem named. `agora harness-check` then probes the installed plugin.'
 
-  static examples = ['<%= config.bin %> harness validate .', '<%= config.bin %> harness validate ./agora-harness-myagent --json']
-  static enableJsonFlag = true
-  static args = {dir: Args.string({description: 'the plugin folder (the one holding package.json)', default: '.'})}
+  static override examples = ['<%= config.bin %> harness validate .', '<%= config.bin %> harness validate ./agora-harness-myagent --json']
+  static override enableJsonFlag = true
+  static override args = {dir: Args.string({description: 'the plugin folder (the one holding package.json)', default: '.'})}
 
   async run(): Promise<FolderCheck> {
     const {args} = await this.parse(HarnessValidate)

@@ -4,17 +4,17 @@ import {charterHistory, charterVersion} from '../../governance-calls.js'
 import type {CharterHistoryRow} from '../../governance-calls.js'
 import {unifiedDiff} from '../../line-diff.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine, iso} from '../../render.js'
+import {clean, cleanLine, iso} from '@agora/command'
 
 export type CharterHistoryResult = {versions: CharterHistoryRow[]} | {from: number; to: number; diff: string}
 
 export default class CharterHistory extends OperatorCommand {
-  static summary = 'List hub charter versions, or diff two with --diff <a> <b>.'
-  static description = `List hub charter versions (newest first, down to the packaged v0), or with --diff <a> <b> show a
+  static override summary = 'List hub charter versions, or diff two with --diff <a> <b>.'
+  static override description = `List hub charter versions (newest first, down to the packaged v0), or with --diff <a> <b> show a
 unified line diff between two versions. Reading history records no receipt.`
 
-  static examples = ['<%= config.bin %> charter history', '<%= config.bin %> charter history --diff 1 2']
-  static flags = {
+  static override examples = ['<%= config.bin %> charter history', '<%= config.bin %> charter history --diff 1 2']
+  static override flags = {
     as: Flags.string({description: 'ask as this seat instead of the admin key', helpGroup: 'HUB'}),
     limit: Flags.integer({description: 'how many versions', default: 50, min: 1, max: 500}),
     diff: Flags.integer({description: 'two version numbers: --diff <a> <b>', multiple: true, min: 0}),

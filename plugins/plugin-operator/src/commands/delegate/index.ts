@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {grant, listDelegations, revoke} from '../../governance-calls.js'
 import type {Delegation, DelegationRow} from '../../governance-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {cleanLine, iso} from '../../render.js'
+import {cleanLine, iso} from '@agora/command'
 
 export type DelegateResult = {granted: Delegation} | {revoked: {agent_id: string; revoked: boolean}} | {delegations: DelegationRow[]}
 
@@ -17,19 +17,19 @@ export function parseTtl(text: string): number {
 }
 
 export default class Delegate extends OperatorCommand {
-  static args = {id: Args.string({description: 'the seat to delegate to'})}
-  static summary = 'Operator: grant a seat delegated powers, revoke them, or list every grant.'
-  static description = `Operator: grant a seat delegated powers (ruling, operational, reporting, moderation, proxy), revoke
+  static override args = {id: Args.string({description: 'the seat to delegate to'})}
+  static override summary = 'Operator: grant a seat delegated powers, revoke them, or list every grant.'
+  static override description = `Operator: grant a seat delegated powers (ruling, operational, reporting, moderation, proxy), revoke
 them, or list every grant. One active grant per seat: a new grant replaces the old one. TTL defaults to 7d (cap 30d);
 proxy defaults to 1d (cap 7d) and needs --scope. A seat with no mission is refused unless --mission is passed.`
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> delegate castor --powers ruling,operational --scope code --ttl 3d --note "steward of #code"',
     '<%= config.bin %> delegate --revoke castor',
     '<%= config.bin %> delegate --list',
   ]
 
-  static flags = {
+  static override flags = {
     as: Flags.string({description: 'act as this operator seat instead of the admin key', helpGroup: 'HUB'}),
     powers: Flags.string({description: 'comma-separated: ruling,operational,reporting,moderation,proxy'}),
     ttl: Flags.string({description: 'how long: seconds or 90m, 12h, 7d'}),

@@ -4,7 +4,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {readMission} from '../../hub-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine} from '../../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export interface MissionShown {
   agent_id: string
@@ -13,20 +13,20 @@ export interface MissionShown {
 }
 
 export default class MissionShow extends OperatorCommand {
-  static args = {id: Args.string({description: 'the seat whose mission to show', required: true})}
-  static description = `Show a seat's mission, its standing charge.
+  static override args = {id: Args.string({description: 'the seat whose mission to show', required: true})}
+  static override description = `Show a seat's mission, its standing charge.
 
 As the seat itself (--as <id>) it comes from whoami. Any other seat's mission is operator-only
 (GET /admin/missions/{id}): pass --as an operator seat, or run it where the admin key is
 (AGORA_ADMIN_KEY or config.json on the hub machine).`
 
-  static examples = [
+  static override examples = [
     '<%= config.bin %> mission show castor --as castor',
     '<%= config.bin %> mission show castor --as boss',
     '<%= config.bin %> mission show castor',
   ]
 
-  static flags = {as: Flags.string({description: 'the seat to ask as: <id> itself, or an operator seat', helpGroup: 'HUB'})}
+  static override flags = {as: Flags.string({description: 'the seat to ask as: <id> itself, or an operator seat', helpGroup: 'HUB'})}
 
   async run(): Promise<MissionShown> {
     const {args, flags} = await this.parse(MissionShow)

@@ -1,11 +1,11 @@
 import {getRules} from '../../governance-calls.js'
 import type {HubText} from '../../governance-calls.js'
 import {OperatorCommand} from '../../operator-command.js'
-import {clean, cleanLine} from '../../render.js'
+import {clean, cleanLine} from '@agora/command'
 
 export default class RulesShow extends OperatorCommand {
-  static description = 'Show the hub rules in force (admin key): the full text every whoami carries.'
-  static examples = ['<%= config.bin %> rules show']
+  static override description = 'Show the hub rules in force (admin key): the full text every whoami carries.'
+  static override examples = ['<%= config.bin %> rules show']
 
   async run(): Promise<HubText> {
     const {flags} = await this.parse(RulesShow)

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import {Args, Flags} from '@oclif/core'
 import {readFileSync, statSync} from 'node:fs'
 import {basename} from 'node:path'
@@ -10,13 +11,13 @@ interface Blob {channel: string; id: string; filename: string; content_type: str
 const MAX = 16 * 1024 * 1024
 
 export default class AttachmentPut extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     file: Args.string({description: 'local file to upload (at most 16 MiB)', required: true}),
   }
-  static description = 'Upload a file into a channel; prints its id (sha256 of the bytes); reference it from a post with --data \'{"attachments":[{"id":"<id>"}]}\'.'
-  static examples = ['<%= config.bin %> attachment put proj ./trace.log --as alice', '<%= config.bin %> attachment put proj ./plot.png --type image/png --json']
-  static flags = {
+  static override description = 'Upload a file into a channel; prints its id (sha256 of the bytes); reference it from a post with --data \'{"attachments":[{"id":"<id>"}]}\'.'
+  static override examples = ['<%= config.bin %> attachment put proj ./trace.log --as alice', '<%= config.bin %> attachment put proj ./plot.png --type image/png --json']
+  static override flags = {
     filename: Flags.string({description: 'the name readers see (default: the file\'s own name)'}),
     type: Flags.string({description: 'media type (default application/octet-stream)'}),
   }
@@ -24,7 +25,7 @@ export default class AttachmentPut extends SeatCommand {
   async run(): Promise<Blob> {
     const {args, flags} = await this.parse(AttachmentPut)
     const size = statSync(args.file).size
-    if (size > MAX) this.error(`${args.file} is ${size} bytes; attachments are at most 16 MiB, split or compress it`, {exit: 2})
+    if (size > MAX) this.error(`${args.file} is ${size} bytes; attachments are at most 16 MiB, split or compress it`, {exit: ExitCode.Refused})
     const {client} = await this.openSeat(flags)
     const answer = await rawRequest(client, 'POST', `/channels/${encodeURIComponent(args.channel)}/attachments`,
       {body: readFileSync(args.file), contentType: flags.type, query: {filename: flags.filename ?? basename(args.file)}})

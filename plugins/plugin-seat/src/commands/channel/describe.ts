@@ -1,13 +1,13 @@
 import type {ChannelInfo} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {cleanLine, fence} from '../../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class ChannelDescribe extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Show a channel\'s state, owner, members (with their about lines) and charter pointer.'
-  static examples = ['<%= config.bin %> channel describe proj --as alice', '<%= config.bin %> channel describe proj --json']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Show a channel\'s state, owner, members (with their about lines) and charter pointer.'
+  static override examples = ['<%= config.bin %> channel describe proj --as alice', '<%= config.bin %> channel describe proj --json']
 
   async run(): Promise<ChannelInfo> {
     const {args, flags} = await this.parse(ChannelDescribe)

@@ -4,10 +4,10 @@ import {Args, Flags} from '@oclif/core'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class ChannelJoin extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Join a public channel, or a private one with an invite token.'
-  static examples = ['<%= config.bin %> channel join lobby --as bob', '<%= config.bin %> channel join proj --token invite_… --as bob --json']
-  static flags = {token: Flags.string({description: 'invite token for a private channel'})}
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Join a public channel, or a private one with an invite token.'
+  static override examples = ['<%= config.bin %> channel join lobby --as bob', '<%= config.bin %> channel join proj --token invite_… --as bob --json']
+  static override flags = {token: Flags.string({description: 'invite token for a private channel'})}
 
   async run(): Promise<JoinResult> {
     const {args, flags} = await this.parse(ChannelJoin)

@@ -3,9 +3,9 @@ import {Args} from '@oclif/core'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class ChannelLeave extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Leave a channel (your reputation votes and ratings there go with you).'
-  static examples = ['<%= config.bin %> channel leave lobby --as bob', '<%= config.bin %> channel leave lobby --json']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Leave a channel (your reputation votes and ratings there go with you).'
+  static override examples = ['<%= config.bin %> channel leave lobby --as bob', '<%= config.bin %> channel leave lobby --json']
 
   async run(): Promise<{channel: string; left: boolean}> {
     const {args, flags} = await this.parse(ChannelLeave)

@@ -3,12 +3,12 @@ import {Args} from '@oclif/core'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class ChannelTransfer extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     to: Args.string({description: 'the member who becomes owner', required: true}),
   }
-  static description = 'Hand ownership of a channel you own (operators: any) to another member; you stay a member.'
-  static examples = ['<%= config.bin %> channel transfer proj bob --as alice', '<%= config.bin %> channel transfer proj bob --json']
+  static override description = 'Hand ownership of a channel you own (operators: any) to another member; you stay a member.'
+  static override examples = ['<%= config.bin %> channel transfer proj bob --as alice', '<%= config.bin %> channel transfer proj bob --json']
 
   async run(): Promise<Record<string, unknown>> {
     const {args, flags} = await this.parse(ChannelTransfer)

@@ -1,17 +1,17 @@
 import type {Message} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsHistory extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     path: Args.string({description: 'file path inside the channel', required: true}),
   }
-  static description = 'List the audit messages (fs:put / fs:delete) of one file.'
-  static examples = ['<%= config.bin %> fs history ops plan.md']
-  static flags = {
+  static override description = 'List the audit messages (fs:put / fs:delete) of one file.'
+  static override examples = ['<%= config.bin %> fs history ops plan.md']
+  static override flags = {
     limit: Flags.integer({description: 'at most this many rows (hub default 200)', max: 1000, min: 1}),
     'since-seq': Flags.integer({description: 'only audit messages after this channel seq', min: 0}),
   }

@@ -1,14 +1,14 @@
 import type {FsListRow} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsList extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'List live files in a channel\'s virtual file system.'
-  static examples = ['<%= config.bin %> fs list ops --prefix docs/']
-  static flags = {prefix: Flags.string({description: 'only paths starting with this prefix'})}
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'List live files in a channel\'s virtual file system.'
+  static override examples = ['<%= config.bin %> fs list ops --prefix docs/']
+  static override flags = {prefix: Flags.string({description: 'only paths starting with this prefix'})}
 
   async run(): Promise<FsListRow[]> {
     const {args, flags} = await this.parse(FsList)

@@ -2,17 +2,17 @@ import type {FsFile} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 import {writeFileSync} from 'node:fs'
 
-import {cleanLine, fence} from '../../render.js'
+import {cleanLine, fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsRead extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     path: Args.string({description: 'file path inside the channel', required: true}),
   }
-  static description = 'Read a file (head, or --version N) from a channel\'s virtual file system.'
-  static examples = ['<%= config.bin %> fs read ops plan.md', '<%= config.bin %> fs read ops logo.png --out logo.png']
-  static flags = {
+  static override description = 'Read a file (head, or --version N) from a channel\'s virtual file system.'
+  static override examples = ['<%= config.bin %> fs read ops plan.md', '<%= config.bin %> fs read ops logo.png --out logo.png']
+  static override flags = {
     out: Flags.string({description: 'write the exact bytes to this local file instead of printing them'}),
     version: Flags.integer({description: 'read this archived version', min: 1}),
   }

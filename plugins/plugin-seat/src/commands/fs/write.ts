@@ -2,20 +2,20 @@ import type {FsFile, FsWriteRequest} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class FsWrite extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     path: Args.string({description: 'file path inside the channel', required: true}),
   }
-  static description = 'Write a file (compare-and-swap with --expect-version; 0 means "must not exist").'
-  static examples = [
+  static override description = 'Write a file (compare-and-swap with --expect-version; 0 means "must not exist").'
+  static override examples = [
     '<%= config.bin %> fs write ops plan.md --content "# Plan" --expect-version 0',
     '<%= config.bin %> fs write ops logo.png --file ./logo.png',
   ]
-  static flags = {
+  static override flags = {
     content: Flags.string({description: 'text content ("-" reads stdin)', exactlyOne: ['content', 'file']}),
     description: Flags.string({description: 'one-line description (≤200 chars)'}),
     'expect-version': Flags.integer({description: 'current version the write expects (0 = create only)', min: 0}),

@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import type {LeaseCheck} from '@agora/client'
 import {Flags} from '@oclif/core'
 import {readFileSync} from 'node:fs'
@@ -15,9 +16,9 @@ export interface GuardOutcome {
 }
 
 export default class GuardCheck extends SeatCommand {
-  static description = 'What the git guard runs: exits 1 when the staged (or pushed) paths touch another seat\'s exclusive lease.'
-  static examples = ['<%= config.bin %> guard check --staged', 'git diff --name-only | <%= config.bin %> guard check --stdin-paths']
-  static flags = {
+  static override description = 'What the git guard runs: exits 1 when the staged (or pushed) paths touch another seat\'s exclusive lease.'
+  static override examples = ['<%= config.bin %> guard check --staged', 'git diff --name-only | <%= config.bin %> guard check --stdin-paths']
+  static override flags = {
     staged: Flags.boolean({description: 'check the paths staged for commit (the pre-commit hook)', exclusive: ['push']}),
     push: Flags.boolean({description: 'check the paths in the commits being pushed, from git\'s pre-push stdin'}),
   }
@@ -39,12 +40,13 @@ export default class GuardCheck extends SeatCommand {
       return {workspace: ws.id, paths, verdict: 'unchecked', check: null, reason}
     }
     if (check.clear) return {workspace: ws.id, paths, verdict: 'clear', check, reason: 'no staged path is leased by another seat'}
-    const first = check.conflicts[0]
+    const [first] = check.conflicts
+    if (!first) return {workspace: ws.id, paths, verdict: 'clear', check, reason: 'no staged path is leased by another seat'}
     const where = first.channel ? `ask in #${first.channel}` : `ask ${first.holder}`
     const reason = `agora guard: ${what} refused — ${check.detail}. ${where.charAt(0).toUpperCase()}${where.slice(1)}, ${flags.push ? 'drop those changes from the push' : 'unstage those files (git restore --staged <path>)'}, or wait for the expiry. ` +
       `A human may bypass the guard with \`git ${what} --no-verify\`.`
     this.logToStderr(reason)
-    process.exitCode = 1
+    process.exitCode = ExitCode.Failed
     return {workspace: ws.id, paths, verdict: 'held', check, reason}
   }
 }

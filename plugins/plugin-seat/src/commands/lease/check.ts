@@ -1,3 +1,4 @@
+import {ExitCode} from '@agora/command'
 import type {LeaseCheck} from '@agora/client'
 import {Args} from '@oclif/core'
 
@@ -5,11 +6,11 @@ import {leaseWorkspace, toRepoPatterns, workspaceFlag} from '../../lease-workspa
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseCheck_ extends SeatCommand {
-  static strict = false
-  static args = {paths: Args.string({description: 'files you are about to write', required: true})}
-  static description = 'Say whether you may write these files: exits 1 when another seat holds one exclusively.'
-  static examples = ['<%= config.bin %> lease check src/api/users.ts']
-  static flags = {workspace: workspaceFlag}
+  static override strict = false
+  static override args = {paths: Args.string({description: 'files you are about to write', required: true})}
+  static override description = 'Say whether you may write these files: exits 1 when another seat holds one exclusively.'
+  static override examples = ['<%= config.bin %> lease check src/api/users.ts']
+  static override flags = {workspace: workspaceFlag}
 
   async run(): Promise<LeaseCheck> {
     const {argv, flags} = await this.parse(LeaseCheck_)
@@ -18,7 +19,7 @@ export default class LeaseCheck_ extends SeatCommand {
     if (out.clear) this.log('clear: no other seat holds these paths exclusively')
     else {
       this.log(`held: ${out.detail}`)
-      process.exitCode = 1
+      process.exitCode = ExitCode.Failed
     }
     return out
   }

@@ -5,9 +5,9 @@ import {leaseLine, leaseWorkspace, workspaceFlag} from '../../lease-workspace.js
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseList_ extends SeatCommand {
-  static description = 'List the live leases on this repository, from every seat.'
-  static examples = ['<%= config.bin %> lease list', '<%= config.bin %> lease list --mine --json']
-  static flags = {
+  static override description = 'List the live leases on this repository, from every seat.'
+  static override examples = ['<%= config.bin %> lease list', '<%= config.bin %> lease list --mine --json']
+  static override flags = {
     holder: Flags.string({description: 'only this seat\'s leases'}),
     mine: Flags.boolean({description: 'only your own leases', exclusive: ['holder']}),
     workspace: workspaceFlag,

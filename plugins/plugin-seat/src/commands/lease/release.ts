@@ -5,11 +5,11 @@ import {leaseLine, leaseWorkspace, toRepoPatterns, workspaceFlag} from '../../le
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseRelease extends SeatCommand {
-  static strict = false
-  static args = {paths: Args.string({description: 'patterns to release (default: all of yours in this repository)'})}
-  static description = 'Release your leases (operators: --holder releases another seat\'s).'
-  static examples = ['<%= config.bin %> lease release', '<%= config.bin %> lease release "src/api/**"']
-  static flags = {
+  static override strict = false
+  static override args = {paths: Args.string({description: 'patterns to release (default: all of yours in this repository)'})}
+  static override description = 'Release your leases (operators: --holder releases another seat\'s).'
+  static override examples = ['<%= config.bin %> lease release', '<%= config.bin %> lease release "src/api/**"']
+  static override flags = {
     holder: Flags.string({description: 'operator only: release this seat\'s leases'}),
     workspace: workspaceFlag,
   }

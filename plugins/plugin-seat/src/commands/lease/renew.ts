@@ -5,11 +5,11 @@ import {leaseLine, leaseWorkspace, toRepoPatterns, workspaceFlag} from '../../le
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseRenew extends SeatCommand {
-  static strict = false
-  static args = {paths: Args.string({description: 'patterns to renew (default: all of yours in this repository)'})}
-  static description = 'Heartbeat: push out the expiry of your live leases. A lapsed lease is gone; take it again.'
-  static examples = ['<%= config.bin %> lease renew', '<%= config.bin %> lease renew "src/api/**" --ttl 3600']
-  static flags = {
+  static override strict = false
+  static override args = {paths: Args.string({description: 'patterns to renew (default: all of yours in this repository)'})}
+  static override description = 'Heartbeat: push out the expiry of your live leases. A lapsed lease is gone; take it again.'
+  static override examples = ['<%= config.bin %> lease renew', '<%= config.bin %> lease renew "src/api/**" --ttl 3600']
+  static override flags = {
     ttl: Flags.integer({description: 'seconds from now (10-86400, default 1800)'}),
     workspace: workspaceFlag,
   }

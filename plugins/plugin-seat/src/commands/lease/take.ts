@@ -5,14 +5,14 @@ import {leaseLine, leaseWorkspace, toRepoPatterns, workspaceFlag} from '../../le
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LeaseTake extends SeatCommand {
-  static strict = false
-  static args = {paths: Args.string({description: 'paths or globs (relative to the cwd) to reserve', required: true})}
-  static description = 'Reserve paths of this repository before editing them; all or nothing, and a conflict names the holder and expiry.'
-  static examples = [
+  static override strict = false
+  static override args = {paths: Args.string({description: 'paths or globs (relative to the cwd) to reserve', required: true})}
+  static override description = 'Reserve paths of this repository before editing them; all or nothing, and a conflict names the holder and expiry.'
+  static override examples = [
     '<%= config.bin %> lease take "src/api/**" --channel build --ttl 1800 --note "auth refactor"',
     '<%= config.bin %> lease take schema.sql --channel build --shared',
   ]
-  static flags = {
+  static override flags = {
     channel: Flags.string({char: 'c', description: 'channel where others ask about the lease', required: true}),
     shared: Flags.boolean({description: 'a shared lease: others may share it, nobody may take it exclusively'}),
     ttl: Flags.integer({description: 'seconds until it lapses unless renewed (10-86400, default 1800)'}),

@@ -1,13 +1,13 @@
 import type {Ledger} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerShow extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Show a channel\'s hash-chained transcript (one line per turn) and its head.'
-  static examples = ['<%= config.bin %> ledger show ops', '<%= config.bin %> ledger show ops --json']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Show a channel\'s hash-chained transcript (one line per turn) and its head.'
+  static override examples = ['<%= config.bin %> ledger show ops', '<%= config.bin %> ledger show ops --json']
 
   async run(): Promise<Ledger> {
     const {args, flags} = await this.parse(LedgerShow)

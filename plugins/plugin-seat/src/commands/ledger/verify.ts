@@ -2,13 +2,13 @@ import {Args} from '@oclif/core'
 
 import {checkLedger} from '../../ledger-check.js'
 import type {LedgerCheck} from '../../ledger-check.js'
-import {cleanLine} from '../../render.js'
+import {cleanLine, ExitCode} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class LedgerVerify extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'Recompute every hash of a channel\'s ledger client-side (the hub\'s own verdict is not trusted). Exit 1 when TAMPERED.'
-  static examples = ['<%= config.bin %> ledger verify ops']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'Recompute every hash of a channel\'s ledger client-side (the hub\'s own verdict is not trusted). Exit 1 when TAMPERED.'
+  static override examples = ['<%= config.bin %> ledger verify ops']
 
   async run(): Promise<LedgerCheck> {
     const {args, flags} = await this.parse(LedgerVerify)
@@ -21,7 +21,7 @@ export default class LedgerVerify extends SeatCommand {
     if (check.hub_verified !== null && check.hub_verified !== check.intact) {
       this.log(`note: the hub's own verification says verified=${check.hub_verified}; this verdict is recomputed here and does not trust it`)
     }
-    if (!check.intact) process.exitCode = 1
+    if (!check.intact) process.exitCode = ExitCode.Failed
     return check
   }
 }

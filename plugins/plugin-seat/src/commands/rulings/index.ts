@@ -1,18 +1,19 @@
+import {fetchRulings} from '@agora/client'
+import type {Ruling} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {clean} from '../../render.js'
+import {clean} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
-import type {Obj} from '../../work-text.js'
 
 export default class Rulings extends SeatCommand {
-  static description = 'Show a channel\'s standing rulings (operator ruling: rows) and mark the ones you have not acknowledged; acknowledge them with agora rulings ack.'
-  static examples = ['<%= config.bin %> rulings build', '<%= config.bin %> rulings build --json']
-  static args = {channel: Args.string({description: 'the channel', required: true})}
+  static override description = 'Show a channel\'s standing rulings (operator ruling: rows) and mark the ones you have not acknowledged; acknowledge them with agora rulings ack.'
+  static override examples = ['<%= config.bin %> rulings build', '<%= config.bin %> rulings build --json']
+  static override args = {channel: Args.string({description: 'the channel', required: true})}
 
-  async run(): Promise<{channel: string; rulings: Obj[]; unacknowledged_rulings: string[]}> {
+  async run(): Promise<{channel: string; rulings: Ruling[]; unacknowledged_rulings: string[]}> {
     const {args, flags} = await this.parse(Rulings)
     const {client} = await this.openSeat(flags)
-    const d = await client.request<Obj>('GET', `/channels/${encodeURIComponent(args.channel)}/digest`)
+    const d = await fetchRulings(client, args.channel)
     if (d.rulings.length === 0) this.log(`no rulings in ${args.channel}`)
     for (const r of d.rulings) {
       const fresh = d.unacknowledged_rulings.includes(r.key)

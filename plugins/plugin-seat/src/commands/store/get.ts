@@ -1,16 +1,16 @@
 import type {StoreEntry} from '@agora/client'
 import {Args} from '@oclif/core'
 
-import {fence} from '../../render.js'
+import {fence} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 export default class StoreGet extends SeatCommand {
-  static args = {
+  static override args = {
     channel: Args.string({description: 'channel name', required: true}),
     key: Args.string({description: 'store key', required: true}),
   }
-  static description = 'Read one key of a channel\'s store, with its version (pass it to `agora store put --expect-version`).'
-  static examples = ['<%= config.bin %> store get proj plan --as alice', '<%= config.bin %> store get proj claim:parser --json']
+  static override description = 'Read one key of a channel\'s store, with its version (pass it to `agora store put --expect-version`).'
+  static override examples = ['<%= config.bin %> store get proj plan --as alice', '<%= config.bin %> store get proj claim:parser --json']
 
   async run(): Promise<StoreEntry> {
     const {args, flags} = await this.parse(StoreGet)

@@ -1,14 +1,14 @@
 import {Args} from '@oclif/core'
 
-import {cleanLine} from '../../render.js'
+import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../../seat-command.js'
 
 interface Row {key: string; version: number; updated_by: string; updated_at: number}
 
 export default class StoreList extends SeatCommand {
-  static args = {channel: Args.string({description: 'channel name', required: true})}
-  static description = 'List a channel\'s store keys with their versions and last writers.'
-  static examples = ['<%= config.bin %> store list proj --as alice', '<%= config.bin %> store list proj --json']
+  static override args = {channel: Args.string({description: 'channel name', required: true})}
+  static override description = 'List a channel\'s store keys with their versions and last writers.'
+  static override examples = ['<%= config.bin %> store list proj --as alice', '<%= config.bin %> store list proj --json']
 
   async run(): Promise<Row[]> {
     const {args, flags} = await this.parse(StoreList)

@@ -1,8 +1,8 @@
 import {expect} from 'chai'
 
-import {clean, cleanLine, fence} from '../src/render.js'
+import {clean, cleanLine, fence} from '../src/clean.js'
 
-describe('render', () => {
+describe('clean', () => {
   it('escapes terminal control and bidi characters but keeps newlines', () => {
     expect(clean('a\u001b[31mred\u0007\r\nnext\u202e')).to.equal('a\\u001b[31mred\\u0007\\u000d\nnext\\u202e')
   })

@@ -1,0 +1,6 @@
+export {AgoraCommand, asFlag, homeFlags} from './agora-command.js'
+export type {CommandErrorJson, HomeFlagValues} from './agora-command.js'
+export {adminKeyFor, requireAdminKey} from './admin-key.js'
+export {clean, cleanLine, count, fence, iso} from './clean.js'
+export {ExitCode} from './exit-codes.js'
+export type {ExitCodeName, ExitCodeValue} from './exit-codes.js'
