@@ -3,10 +3,12 @@ import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, pauseGate, requireMember} from '../services/channels.js'
 import {conflictSentence, conflictsFor, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/leases.js'
 import type {Conflict, Lease} from '../services/leases.js'
+import type {LeaseConflict} from '@agora/protocol'
 import {normalizeWorkspace} from '../services/lease-paths.js'
 import {onlyQuery} from '../http/schemas.js'
 
@@ -31,7 +33,7 @@ function visible(ctx: Ctx, me: string, lease: Lease): Lease {
   return ctx.cache.isMember(lease.channel, me) ? lease : {...lease, channel: ''}
 }
 
-function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): Array<Record<string, unknown>> {
+function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): LeaseConflict[] {
   return conflicts.map(({path, lease}) => ({...visible(ctx, me, lease), requested: path}))
 }
 
@@ -55,14 +57,14 @@ export function leaseRoutes(ctx: Ctx): Router {
         conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)
       return
     }
-    send(res, {leases: out.leases}, 201)
+    answer(res, 'post /channels/{c}/leases', {leases: out.leases}, 201)
   })
 
   r.post('/leases/renew', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const b = body(req, 'renew')
     const renewed = await ctx.budgets.spendWrite(a.id, () => renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id}))
-    send(res, {leases: renewed.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'post /leases/renew', {leases: renewed.map((l) => visible(ctx, a.id, l))})
   })
 
   r.post('/leases/release', async (req, res) => {
@@ -72,7 +74,7 @@ export function leaseRoutes(ctx: Ctx): Router {
     if (b.holder !== undefined && typeof b.holder !== 'string') fail(400, 'holder must be a seat id')
     const holder = typeof b.holder === 'string' ? b.holder : a.id
     const released = await ctx.budgets.spendWrite(a.id, () => releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator}))
-    send(res, {released: released.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'post /leases/release', {released: released.map((l) => visible(ctx, a.id, l))})
   })
 
   r.get('/leases', async (req, res) => {
@@ -82,7 +84,7 @@ export function leaseRoutes(ctx: Ctx): Router {
     if (typeof q.workspace !== 'string') fail(400, 'pass ?workspace=<repository identity>; `agora lease list` computes it from the git root commit and remote')
     const holder = typeof q.holder === 'string' ? q.holder : null
     const leases = (await liveLeases(ctx, normalizeWorkspace(q.workspace))).filter((l) => holder === null || l.holder === holder)
-    send(res, {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'get /leases', {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
   })
 
   // The hook path: one indexed range read, no write, so it stays cheap on every tool call.
@@ -91,7 +93,7 @@ export function leaseRoutes(ctx: Ctx): Router {
     const b = body(req, 'check')
     const workspace = normalizeWorkspace(b.workspace)
     const conflicts = (await conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true)).filter(({lease}) => lease.mode === 'exclusive')
-    send(res, {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
+    answer(res, 'post /leases/check', {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
       detail: conflicts.length === 0 ? '' : conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
   })
   return r

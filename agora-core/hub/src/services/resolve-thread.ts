@@ -5,6 +5,7 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, repliesTo} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 import {postMessage} from './post.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** Nodes walked per call; past it the answer says `truncated:true` and a second call continues. */
 export const THREAD_LIMIT = 200
@@ -41,7 +42,7 @@ async function claimsOn(ctx: Ctx, channel: string, closed: StoredMessage[]): Pro
  * Close every open node of a thread with a `resolved` reply from the caller. The caller must be
  * the asker of every open node, or an operator: otherwise 403 and nothing is closed.
  */
-export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage, body: string | null): Promise<Record<string, unknown>> {
+export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage, body: string | null): Promise<RouteAnswer<'post /channels/{c}/messages/{id}/resolve_thread'>> {
   const {nodes, truncated} = await walk(ctx, root)
   const open: StoredMessage[] = []
   for (const m of nodes) {
