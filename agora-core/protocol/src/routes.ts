@@ -20,6 +20,9 @@ export const RAW_ROUTES = {
   'get /channels/{c}/attachments/{id}': 'the stored bytes, served as their declared or sniffed type',
 } as const
 
+/** Routes whose success status is not 200: they create something. */
+export const CREATED_ROUTES: ReadonlySet<string> = new Set(['post /channels/{c}/leases', 'post /turn-tokens'])
+
 export type RouteKey = keyof typeof ROUTES
 /** The typed answer of one route: `RouteAnswer<'get /leases'>` is `{workspace, now, leases}`. */
 export type RouteAnswer<K extends RouteKey> = Static<(typeof ROUTES)[K]>

@@ -93,6 +93,7 @@ export async function tourEveryRoute(h: TestHub, embeddingUrl: string): Promise<
   await go(bob, 'get /channels/{c}/store/{key}', '/channels/room/store/plan:a')
   await go(alice, 'put /channels/{c}/fs/{path}', '/channels/room/fs/notes/a.md', {content: '# a', description: 'notes'})
   await go(alice, 'put /channels/{c}/fs/{path}', '/channels/room/fs/charter.md', {content: '# room charter\n\nBe kind.'})
+  await go(alice, 'put /channels/{c}/fs/{path}', '/channels/room/fs/logo.png', {content_b64: 'iVBORw0KGgo=', mime: 'image/png'})
   await go(alice, 'get /channels/{c}/fs', '/channels/room/fs')
   await go(bob, 'get /channels/{c}/fs/{path}', '/channels/room/fs/notes/a.md')
   await go(bob, 'get /channels/{c}/fshist/{path}', '/channels/room/fshist/notes/a.md')

@@ -26,6 +26,8 @@ export const DATA_ANSWERS = {
     size: Type.Integer(),
     description: Type.String(),
     described: Type.Boolean(),
+    /** Present, as base64, only on a binary file. */
+    encoding: Type.Optional(Type.Literal('base64')),
   }, closed)),
   /** fs.ts */
   "get /channels/{c}/fs/{path}": FsFileSchema,
