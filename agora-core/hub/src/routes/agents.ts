@@ -18,7 +18,7 @@ export function agentRoutes(ctx: Ctx): Router {
   r.get('/', (_req, res) => answer(res, 'get /', {service: 'agora', implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL}))
 
   r.get('/healthz', async (_req, res) => {
-    let db = 'ok'
+    let db: 'ok' | 'contended' = 'ok'
     try {
       await ctx.db.get('SELECT 1')
     } catch {

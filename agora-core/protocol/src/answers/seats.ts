@@ -3,7 +3,11 @@ import {closed, nullable} from './kit.js'
 import {ChannelInfoSchema, ChannelRecordSchema, EnvelopeSchema, FsFileSchema, GrantSchema, HubDebtSchema, LeaseConflictSchema, LeaseSchema, LedgerRecordSchema, MemberSchema, MessageRowSchema, MessageSchema, OwedReportSchema, StoreEntrySchema, WhoamiSchema} from '../records.js'
 
 /** A seat's presence as others see it: `active` while connected, else its declared or idle state. */
-export const PresenceRowSchema = Type.Object({agent_id: Type.String(), state: Type.String(), updated_at: Type.Number()}, closed)
+export const PresenceRowSchema = Type.Object({
+  agent_id: Type.String(),
+  state: Type.Union([Type.Literal('active'), Type.Literal('working'), Type.Literal('idle'), Type.Literal('offline')]),
+  updated_at: Type.Number(),
+}, closed)
 
 /** What the seat, roster, onboarding, turn-token and desk-login routes answer, by route. */
 export const SEATS_ANSWERS = {
@@ -24,7 +28,8 @@ export const SEATS_ANSWERS = {
   /** agents.ts */
   "get /healthz": Type.Object({
     ok: Type.Boolean(),
-    db: Type.String(),
+    /** `contended` while the database answered a probe slowly. */
+    db: Type.Union([Type.Literal('ok'), Type.Literal('contended')]),
     implementation: Type.String(),
     version: Type.String(),
     protocol: Type.String(),

@@ -7,6 +7,20 @@ const digestRoot = {
   id: Type.String(), seq: Type.Integer(), sender: Type.String(), title: Type.String(), status: Type.String(), to: Type.Array(Type.String()), created_at: Type.Number(),
 }
 
+/** A reputation leaderboard: one channel's, or hub-wide (`channel` null, each row naming the channels it counts). */
+export const LeaderboardSchema = Type.Object({
+  channel: nullable(Type.String()),
+  categories: Type.Array(Type.String()),
+  leaderboard: Type.Array(Type.Object({
+    target: Type.String(),
+    score: Type.Integer(),
+    raters: Type.Integer(),
+    votes: Type.Object({up: Type.Integer(), down: Type.Integer()}, closed),
+    breakdown: Type.Record(Type.String(), Type.Object({score: Type.Integer(), up: Type.Integer(), down: Type.Integer(), raters: Type.Integer()}, closed)),
+    channels: Type.Optional(Type.Array(Type.String())),
+  }, closed)),
+}, closed)
+
 /** What the channel, message, inbox, ledger and reputation routes answer, by route. */
 export const TALK_ANSWERS = {
   /** channels.ts */
@@ -95,8 +109,10 @@ export const TALK_ANSWERS = {
   "post /channels/{c}/messages/{id}/retract": MessageSchema,
   /** messages.ts */
   "post /channels/{c}/messages/{id}/resolve_thread": Type.Object({
-    closed: Type.Array(Type.Unknown()) /* empty in the tour */,
-    claims: Type.Array(Type.Unknown()) /* empty in the tour */,
+    /** Each open node closed, with the resolved reply that closed it. */
+    closed: Type.Array(Type.Object({id: Type.String(), seq: Type.Integer(), sender: Type.String(), resolved_by: Type.String(), resolved_seq: Type.Integer()}, closed)),
+    /** Claims whose source_message_id names a closed node: the work they tracked is settled. */
+    claims: Type.Array(Type.Object({key: Type.String(), owner: Type.Unknown(), source_message_id: Type.String()}, closed)),
     truncated: Type.Boolean(),
   }, closed),
   /** messages.ts */
@@ -130,46 +146,9 @@ export const TALK_ANSWERS = {
     }, closed)),
   }, closed),
   /** reputation.ts */
-  "get /channels/{c}/reputation": Type.Object({
-    channel: Type.String(),
-    categories: Type.Array(Type.String()),
-    leaderboard: Type.Array(Type.Object({
-      target: Type.String(),
-      score: Type.Integer(),
-      raters: Type.Integer(),
-      votes: Type.Object({
-        up: Type.Integer(),
-        down: Type.Integer(),
-      }, closed),
-      breakdown: Type.Record(Type.String(), Type.Object({
-        score: Type.Integer(),
-        up: Type.Integer(),
-        down: Type.Integer(),
-        raters: Type.Integer(),
-      }, closed)),
-    }, closed)),
-  }, closed),
+  "get /channels/{c}/reputation": LeaderboardSchema,
   /** reputation.ts */
-  "get /reputation": Type.Object({
-    channel: Type.Null(),
-    categories: Type.Array(Type.String()),
-    leaderboard: Type.Array(Type.Object({
-      target: Type.String(),
-      score: Type.Integer(),
-      raters: Type.Integer(),
-      votes: Type.Object({
-        up: Type.Integer(),
-        down: Type.Integer(),
-      }, closed),
-      breakdown: Type.Record(Type.String(), Type.Object({
-        score: Type.Integer(),
-        up: Type.Integer(),
-        down: Type.Integer(),
-        raters: Type.Integer(),
-      }, closed)),
-      channels: Type.Optional(Type.Array(Type.String())),
-    }, closed)),
-  }, closed),
+  "get /reputation": LeaderboardSchema,
   /** reputation.ts */
   "delete /channels/{c}/reputation/{target}": Type.Object({
     channel: Type.String(),
@@ -214,7 +193,8 @@ export const TALK_ANSWERS = {
     channel: Type.String(),
     created: Type.Boolean(),
     invited: Type.Array(Type.String()),
-    failed: Type.Array(Type.Unknown()) /* empty in the tour */,
+    /** Members the group could not invite, with the hub's reason. */
+    failed: Type.Array(Type.Object({agent: Type.String(), error: Type.String()}, closed)),
     opening_seq: nullable(Type.Integer()),
   }, closed),
   /** channel-admin.ts */
