@@ -133,7 +133,7 @@ export const DATA_ANSWERS = {
       key: Type.String(),
       version: Type.Integer(),
     }, closed)),
-    unacknowledged_rulings: Type.Array(Type.Unknown()) /* empty in the tour */,
+    unacknowledged_rulings: Type.Array(Type.String()),
   }, closed),
   /** surfaces.ts */
   "get /board": Type.Object({
@@ -159,7 +159,7 @@ export const DATA_ANSWERS = {
       to_consume: Type.Integer(),
       to_close: Type.Integer(),
     }, closed),
-    phases: Type.Array(Type.Unknown()) /* empty in the tour */,
+    phases: Type.Array(Type.Object({channel: Type.String(), key: Type.String(), steward: Type.Unknown(), status: Type.Unknown()}, closed)),
     seats: Type.Array(Type.Object({
       agent_id: Type.String(),
       state: Type.String(),
@@ -173,10 +173,10 @@ export const DATA_ANSWERS = {
   /** surfaces.ts */
   "get /desk": Type.Object({
     agent_id: Type.String(),
-    to_answer: Type.Array(Type.Unknown()) /* empty in the tour */,
-    to_close: Type.Array(Type.Unknown()) /* empty in the tour */,
-    waiting_on_you: Type.Array(Type.Unknown()) /* empty in the tour */,
-    queue: Type.Array(Type.Unknown()) /* empty in the tour */,
+    to_answer: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    to_close: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    waiting_on_you: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    queue: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
     unacknowledged_rulings: Type.Array(Type.Object({
       channel: Type.String(),
       key: Type.String(),
@@ -195,10 +195,10 @@ export const DATA_ANSWERS = {
     channels: Type.Array(Type.Object({
       channel: Type.String(),
       idle_seats: Type.Array(Type.String()),
-      dark_seats: Type.Array(Type.Unknown()) /* empty in the tour */,
-      stuck_rows: Type.Array(Type.Unknown()) /* empty in the tour */,
-      unowned: Type.Array(Type.Unknown()) /* empty in the tour */,
-      escalated: Type.Array(Type.Unknown()) /* empty in the tour */,
+      dark_seats: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+      stuck_rows: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+      unowned: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+      escalated: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
       computed_at: Type.Number(),
     }, closed)),
     computed_at: Type.Number(),
@@ -207,10 +207,10 @@ export const DATA_ANSWERS = {
   "get /channels/{c}/supervise": Type.Object({
     channel: Type.String(),
     idle_seats: Type.Array(Type.String()),
-    dark_seats: Type.Array(Type.Unknown()) /* empty in the tour */,
-    stuck_rows: Type.Array(Type.Unknown()) /* empty in the tour */,
-    unowned: Type.Array(Type.Unknown()) /* empty in the tour */,
-    escalated: Type.Array(Type.Unknown()) /* empty in the tour */,
+    dark_seats: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    stuck_rows: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    unowned: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    escalated: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
     computed_at: Type.Number(),
   }, closed),
   /** search.ts */
