@@ -1,12 +1,6 @@
 /** Workspace leases on the wire (docs/protocol.md "Workspace leases"): the records are @agora/protocol's. */
-import type {LeaseMode} from '@agora/protocol'
+import type {RequestBody} from '@agora/protocol'
 
 export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode} from '@agora/protocol'
 
-export interface TakeLeases {
-  workspace: string
-  paths: string[]
-  mode?: LeaseMode
-  ttl_s?: number
-  note?: string
-}
+export type TakeLeases = RequestBody<'leaseTake'>

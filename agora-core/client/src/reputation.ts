@@ -4,21 +4,14 @@
  */
 import type {AgoraClient} from './client.js'
 import {seg} from './http.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export type ReputationAxis = 'trust' | 'wisdom' | 'thorough' | 'helper'
 export const SEARCH_SECTIONS = ['decisions', 'open_threads', 'work', 'people', 'files', 'messages'] as const
 export type SearchSection = typeof SEARCH_SECTIONS[number]
 
-export interface SearchBlock {hits: Array<Record<string, unknown>>; shown: number; total: number}
-export type SearchReport = Record<SearchSection, SearchBlock> & {
-  relaxed: boolean
-  channels_searched: string[]
-  next_cursor: string | null
-  computed_at: number
-  mode_used: string
-  semantic_coverage: number | null
-  notice: string | null
-}
+export type SearchReport = RouteAnswer<'get /search'>
+export type SearchBlock = SearchReport[SearchSection]
 
 export interface SearchOptions {
   q?: string
@@ -36,15 +29,8 @@ export interface SearchOptions {
   mode?: 'auto' | 'lexical' | 'semantic'
 }
 
-export interface LeaderboardRow {
-  target: string
-  score: number
-  raters: number
-  votes: {up: number; down: number}
-  breakdown: Record<string, {score: number; up: number; down: number; raters: number}>
-  channels?: string[]
-}
-export interface Leaderboard {channel: string | null; categories: string[]; leaderboard: LeaderboardRow[]}
+export type Leaderboard = RouteAnswer<'get /reputation'>
+export type LeaderboardRow = Leaderboard['leaderboard'][number]
 
 /** GET /search; `channels` go as repeated `channel` parameters. */
 export function searchHub(hub: AgoraClient, o: SearchOptions): Promise<SearchReport> {
@@ -60,7 +46,7 @@ export function searchHub(hub: AgoraClient, o: SearchOptions): Promise<SearchRep
   return hub.request('GET', `/search${qs ? `?${qs}` : ''}`)
 }
 
-export function rateAgent(hub: AgoraClient, channel: string, target: string, axis: ReputationAxis, value: 1 | -1, note = ''): Promise<Record<string, unknown>> {
+export function rateAgent(hub: AgoraClient, channel: string, target: string, axis: ReputationAxis, value: 1 | -1, note = ''): Promise<RouteAnswer<'put /channels/{c}/reputation/{target}'>> {
   return hub.request('PUT', `/channels/${seg(channel)}/reputation/${seg(target)}`, {body: {axis, value, ...(note ? {note} : {})}})
 }
 
@@ -69,7 +55,7 @@ export function withdrawAgentVote(hub: AgoraClient, channel: string, target: str
 }
 
 /** A message named by id or by seq (`12`, `#12`). */
-export function rateMessage(hub: AgoraClient, channel: string, message: string, value: 1 | -1, note = ''): Promise<Record<string, unknown>> {
+export function rateMessage(hub: AgoraClient, channel: string, message: string, value: 1 | -1, note = ''): Promise<RouteAnswer<'put /channels/{c}/messages/{id}/rating'>> {
   return hub.request('PUT', `/channels/${seg(channel)}/messages/${seg(message)}/rating`, {body: {value, ...(note ? {note} : {})}})
 }
 
@@ -82,6 +68,6 @@ export function leaderboard(hub: AgoraClient, channel?: string, target?: string)
   return hub.request('GET', channel ? `/channels/${seg(channel)}/reputation` : '/reputation', {query: {target}})
 }
 
-export function resolveThread(hub: AgoraClient, channel: string, message: string, body?: string): Promise<{closed: Array<Record<string, unknown>>; claims: Array<Record<string, unknown>>; truncated: boolean}> {
+export function resolveThread(hub: AgoraClient, channel: string, message: string, body?: string): Promise<RouteAnswer<'post /channels/{c}/messages/{id}/resolve_thread'>> {
   return hub.request('POST', `/channels/${seg(channel)}/messages/${seg(message)}/resolve_thread`, {body: body ? {body} : {}})
 }

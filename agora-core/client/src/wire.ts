@@ -3,7 +3,7 @@
  * whoami, channel-info and ledger records come from @agora/protocol (one declaration of one wire),
  * under the client's public names; the shapes only the client types stay here.
  */
-import type {Ask, ChannelInfo, MessageStatus, Urgency} from '@agora/protocol'
+import type {Ask, MessageStatus, RequestBody, RouteAnswer, Urgency} from '@agora/protocol'
 
 export type {
   Ask, AttachmentRef, ChannelInfo, ChannelRecord, Envelope, FsFile, Member, Message, MessageRow, OwedReport, StoreEntry,
@@ -33,29 +33,20 @@ export interface PostMessage {
   address_dark?: boolean
 }
 
-export interface AgentRecord { id: string; name: string; about: string; operator: boolean; created_at: number }
-export interface RegisterAgentRequest { id: string; name?: string; about?: string; mission?: string; operator?: boolean }
-export interface RegisterAgentResult { agent: AgentRecord; api_key: string }
+// The answers below are read off @agora/protocol's ROUTES, route by route: a field added there reaches here.
+export type AgentRecord = RouteAnswer<'put /me/about'>
+export type RegisterAgentRequest = RequestBody<'register'>
+export type RegisterAgentResult = RouteAnswer<'post /agents'>
 
+export type ChannelSummary = RouteAnswer<'get /channels'>[number]
+export type JoinResult = RouteAnswer<'post /channels/{c}/join'>
+export type InviteResult = RouteAnswer<'post /channels/{c}/invites'>
+export type GroupRequest = RequestBody<'group'>
+export type GroupResult = RouteAnswer<'post /groups'>
 
-export interface ChannelSummary {
-  name: string; private: boolean; created_by: string; member: boolean
-  member_count: number; last_seq: number; last_at: number | null; archived: boolean
-}
-export interface JoinResult extends Partial<ChannelInfo> { joined: true }
-export interface InviteResult { invite_token: string; channel: string; agent_id: string | null }
-export interface GroupRequest { name: string; members: string[]; purpose?: string; opening_post?: string; private?: boolean }
-export interface GroupResult {
-  channel: string; created: boolean; invited: string[]
-  failed: Array<{agent: string; error: string}>; opening_seq: number | null
-}
+export type StoreListRow = RouteAnswer<'get /channels/{c}/store'>[number]
 
-export interface StoreListRow { key: string; version: number; updated_by: string; updated_at: number }
-
-export interface FsListRow {
-  path: string; version: number; updated_by: string; updated_at: number
-  size: number; description: string; described: boolean; encoding?: string
-}
+export type FsListRow = RouteAnswer<'get /channels/{c}/fs'>[number]
 export interface FsWriteRequest {
   content?: string
   content_b64?: string
@@ -64,7 +55,6 @@ export interface FsWriteRequest {
   expect_version?: number
 }
 
-
-/** `implementation` names which hub this is (`agora-ts` for ours); the reference hub serves none. */
-export interface HubRoot { service: string; implementation?: string; version: string; protocol: string }
-export interface Health { ok: boolean; db: 'ok' | 'contended'; implementation?: string; version: string; protocol: string; paused: boolean }
+/** `implementation` names which hub this is (`agora-ts` for ours); the reference hub serves none, so it is optional here. */
+export type HubRoot = Omit<RouteAnswer<'get /'>, 'implementation'> & {implementation?: string}
+export type Health = Omit<RouteAnswer<'get /healthz'>, 'implementation'> & {implementation?: string}

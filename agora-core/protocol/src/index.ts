@@ -18,3 +18,6 @@ export {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TT
 export * from './requests.js'
 export {LiveWorkRowSchema} from './work-views.js'
 export type {LiveWorkRow} from './work-views.js'
+export {CREATED_ROUTES, RAW_ROUTES, ROUTES, routeSchema} from './routes.js'
+export type {RouteAnswer, RouteKey} from './routes.js'
+export {EmbeddingStatusSchema} from './answers/operator.js'

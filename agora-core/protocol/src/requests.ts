@@ -155,6 +155,19 @@ export const MintTurnTokenRequest = Type.Object({
 /** POST /turn-tokens/redeem: the seat serving an HTTP MCP session checks a presented token and binds it to that session. */
 export const RedeemTurnTokenRequest = Type.Object({token: Type.String({minLength: 1, maxLength: 200}), session_id: turnId()}, closed)
 
+/** A workspace lease request (docs/protocol.md "Workspace leases"): the repository identity and repository-relative paths or globs. */
+const leaseTarget = {workspace: str(), paths: strList()}
+/** POST /channels/{c}/leases: take leases; `ttl_s` and the path rules are checked by the hub with teaching details. */
+export const LeaseTakeRequest = Type.Object({
+  ...leaseTarget, mode: Type.Optional(oneOf(['exclusive', 'shared'] as const)), ttl_s: Type.Optional(Type.Number()), note: Type.Optional(str()),
+}, closed)
+/** POST /leases/renew: push the expiry of the caller's live leases out by ttl_s (all of them in the workspace when `paths` is absent). */
+export const LeaseRenewRequest = Type.Object({workspace: str(), paths: Type.Optional(strList()), ttl_s: Type.Optional(Type.Number())}, closed)
+/** POST /leases/release: the caller's leases (all of them in the workspace when `paths` is absent), or as an operator another holder's. */
+export const LeaseReleaseRequest = Type.Object({workspace: str(), paths: Type.Optional(strList()), holder: Type.Optional(str())}, closed)
+/** POST /leases/check: would these paths conflict with someone else's exclusive lease? */
+export const LeaseCheckRequest = Type.Object(leaseTarget, closed)
+
 /** Every request schema by name: what the hub compiles at start and what /openapi.json lists. */
 export const REQUESTS = {
   register: RegisterRequest,
@@ -188,6 +201,10 @@ export const REQUESTS = {
   embedding: EmbeddingRequest,
   mintTurnToken: MintTurnTokenRequest,
   redeemTurnToken: RedeemTurnTokenRequest,
+  leaseTake: LeaseTakeRequest,
+  leaseRenew: LeaseRenewRequest,
+  leaseRelease: LeaseReleaseRequest,
+  leaseCheck: LeaseCheckRequest,
 } as const
 
 export type RequestName = keyof typeof REQUESTS

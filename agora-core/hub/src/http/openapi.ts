@@ -1,5 +1,5 @@
 import type express from 'express'
-import {PROTOCOL, RECORDS, REQUESTS} from '@agora/protocol'
+import {CREATED_ROUTES, PROTOCOL, RAW_ROUTES, RECORDS, REQUESTS, ROUTES} from '@agora/protocol'
 import type {RequestName} from '@agora/protocol'
 import {HUB_VERSION} from '../version.js'
 import {servedRoutes} from './routes-list.js'
@@ -40,26 +40,28 @@ export const ROUTE_BODIES: Record<string, RequestName> = {
   'put /channels/{c}/messages/{id}/rating': 'rating',
   'post /channels/{c}/messages/{id}/resolve_thread': 'resolveThread',
   'put /admin/embedding': 'embedding',
+  'post /channels/{c}/leases': 'leaseTake',
+  'post /leases/renew': 'leaseRenew',
+  'post /leases/release': 'leaseRelease',
+  'post /leases/check': 'leaseCheck',
 }
 
-type RecordName = keyof typeof RECORDS
+/** A named record by its schema object, so a route answering with one (or a list of one) refers to it by name. */
+const RECORD_NAMES = new Map<unknown, string>(Object.entries(RECORDS).map(([name, schema]) => [schema, name]))
 
-/** The protocol record each route answers with, where protocol has one (`[name]` for a list of them). */
-export const ROUTE_RESPONSES: Record<string, RecordName | [RecordName]> = {
-  'get /whoami': 'Whoami',
-  'get /channels/{c}/info': 'ChannelInfo',
-  'post /dms/{peer}': 'ChannelInfo',
-  'post /channels/{c}/messages': 'Message',
-  'post /dms/{peer}/messages': 'Message',
-  'get /channels/{c}/messages': ['MessageRow'],
-  'get /channels/{c}/messages/by-seq/{n}': 'MessageRow',
-  'get /channels/{c}/messages/{id}': ['Message'],
-  'get /inbox': ['Envelope'],
-  'get /owed': 'OwedReport',
-  'get /channels/{c}/ledger': 'Ledger',
-  'get /channels/{c}/store/{key}': 'StoreEntry',
-  'get /channels/{c}/fs/{path}': 'FsFile',
+/** A route's success schema: a `$ref` to a named record, a list of one, or the route's own schema inline. */
+function answerSchema(key: string): unknown {
+  const schema = (ROUTES as Record<string, unknown>)[key]
+  if (schema === undefined) return {}
+  const ref = (s: unknown) => ({$ref: `#/components/schemas/${RECORD_NAMES.get(s)}`})
+  if (RECORD_NAMES.has(schema)) return ref(schema)
+  const items = (schema as {type?: string; items?: unknown}).type === 'array' ? (schema as {items: unknown}).items : undefined
+  if (items !== undefined && RECORD_NAMES.has(items)) return {type: 'array', items: ref(items)}
+  return plain(schema)
 }
+
+/** Media types of the routes that do not answer JSON. */
+const rawMedia = (key: string): string | undefined => (RAW_ROUTES as Record<string, string>)[key]
 
 /** Routes whose body is raw bytes, not JSON. */
 const RAW_BODIES = new Set(['post /channels/{c}/attachments'])
@@ -102,10 +104,9 @@ const schemaName = (name: RequestName): string => `${name[0].toUpperCase()}${nam
 
 function operation(route: ServedRoute, key: string): Record<string, unknown> {
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({name: m[1], in: 'path', required: true, schema: {type: 'string'}}))
-  const record = ROUTE_RESPONSES[key]
-  const ref = (name: RecordName) => ({$ref: `#/components/schemas/${name}`})
-  const schema = record === undefined ? {} : Array.isArray(record) ? {type: 'array', items: ref(record[0])} : ref(record)
-  const responses: Record<string, unknown> = {200: {description: 'ok', content: {'application/json': {schema}}}}
+  const raw = rawMedia(key)
+  const ok = raw === undefined ? {'application/json': {schema: answerSchema(key)}} : {'application/octet-stream': {schema: {type: 'string', format: 'binary', description: raw}}}
+  const responses: Record<string, unknown> = {[CREATED_ROUTES.has(key) ? 201 : 200]: {description: 'ok', content: ok}}
   for (const status of refusals(route, key)) responses[status] = {$ref: `#/components/responses/${status}`}
   const op: Record<string, unknown> = {operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, ''), responses}
   if (params.length > 0) op.parameters = params

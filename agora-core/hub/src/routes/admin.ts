@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {requireAdmin} from '../services/agents.js'
 import {pauseHub, resumeHub} from '../services/admin.js'
@@ -11,13 +12,13 @@ export function adminRoutes(ctx: Ctx): Router {
     const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('pause', req.body)
-    send(res, await pauseHub(ctx, body.reason ?? '', p.id))
+    answer(res, 'put /admin/pause', await pauseHub(ctx, body.reason ?? '', p.id))
   })
 
   r.delete('/admin/pause', async (req, res) => {
     const p = await principal(ctx, req)
     requireAdmin(p)
-    send(res, await resumeHub(ctx, p.id))
+    answer(res, 'delete /admin/pause', await resumeHub(ctx, p.id))
   })
   return r
 }

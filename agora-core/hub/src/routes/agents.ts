@@ -2,7 +2,8 @@ import {Router} from 'express'
 import {IMPLEMENTATION, PROTOCOL} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {HUB_VERSION} from '../version.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
 import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/agents.js'
 import {hubState, isPaused} from '../services/pause.js'
@@ -13,28 +14,28 @@ import {charterPointer, readHubCharter} from '../services/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
   const r = Router()
-  r.get('/', (_req, res) => send(res, {service: 'agora', implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL}))
+  r.get('/', (_req, res) => answer(res, 'get /', {service: 'agora', implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL}))
 
   r.get('/healthz', async (_req, res) => {
-    let db = 'ok'
+    let db: 'ok' | 'contended' = 'ok'
     try {
       await ctx.db.get('SELECT 1')
     } catch {
       db = 'contended'
     }
-    send(res, {ok: true, db, implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL, paused: await isPaused(ctx)})
+    answer(res, 'get /healthz', {ok: true, db, implementation: IMPLEMENTATION, version: HUB_VERSION, protocol: PROTOCOL, paused: await isPaused(ctx)})
   })
 
   r.post('/agents', async (req, res) => {
     const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('register', req.body)
-    send(res, await registerAgent(ctx, body))
+    answer(res, 'post /agents', await registerAgent(ctx, body))
   })
 
   r.get('/whoami', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    send(res, {
+    answer(res, 'get /whoami', {
       id: a.id, name: a.name, about: a.about, mission: a.mission, operator: a.operator, created_at: a.created_at,
       version: HUB_VERSION, protocol: PROTOCOL,
       hub_rules: (({version, text}) => ({version, text}))(await currentText(ctx, 'rules')),
@@ -47,7 +48,7 @@ export function agentRoutes(ctx: Ctx): Router {
   r.get('/charter', async (req, res) => {
     onlyQuery(req.query, ['full'])
     const seat = requireSeat(await principal(ctx, req))
-    send(res, await readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
+    answer(res, 'get /charter', await readHubCharter(ctx, seat, boolQuery(req.query.full, 'full')))
   })
 
   r.put('/me/about', async (req, res) => {
@@ -55,7 +56,7 @@ export function agentRoutes(ctx: Ctx): Router {
     const a = requireSeat(p)
     const body = validate('about', req.body)
     await pauseGate(ctx, p.operator)
-    send(res, await setAbout(ctx, a, body.about))
+    answer(res, 'put /me/about', await setAbout(ctx, a, body.about))
   })
   return r
 }

@@ -4,7 +4,8 @@ import type {Request} from 'express'
 import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, pauseGate, requireMember} from '../services/channels.js'
 import {BLOB_CAP, dispositionHeader, readBlob, saveBlob} from '../services/attachments.js'
@@ -44,7 +45,7 @@ export function attachmentRoutes(ctx: Ctx): Router {
       const filename = typeof req.query.filename === 'string' ? req.query.filename : 'attachment'
       return saveBlob(ctx, ch.name, bytes, filename, String(req.headers['content-type'] ?? ''), a.id)
     })
-    send(res, blob)
+    answer(res, 'post /channels/{c}/attachments', blob)
   })
 
   r.get('/channels/:c/attachments/:id', async (req, res) => {

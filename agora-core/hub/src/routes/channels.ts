@@ -3,7 +3,8 @@ import {openPhases} from '../services/work/phases.js'
 import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, createChannel, DM_INVITE_REFUSAL, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
   pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels.js'
@@ -23,7 +24,7 @@ export function channelRoutes(ctx: Ctx): Router {
     const a = requireSeat(p)
     const archived = boolQuery(req.query.include_archived, 'include_archived')
     if (archived && !p.operator) fail(403, 'include_archived lists archived rooms, which only operators see; drop the parameter')
-    send(res, await listChannels(ctx, a.id, archived))
+    answer(res, 'get /channels', await listChannels(ctx, a.id, archived))
   })
 
   r.post('/channels', async (req, res) => {
@@ -31,20 +32,20 @@ export function channelRoutes(ctx: Ctx): Router {
     const a = requireSeat(p)
     const body = validate('createChannel', req.body)
     const ch = await createChannel(ctx, body.name, body.private ?? true, a.id, p.operator)
-    send(res, {name: ch.name, private: ch.private, created_by: ch.created_by, created_at: ch.created_at})
+    answer(res, 'post /channels', {name: ch.name, private: ch.private, created_by: ch.created_by, created_at: ch.created_at})
   })
 
   r.get('/channels/:c/info', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const phases = (await openPhases(ctx, [ch.name])).map(p => ({key: p.key, track: p.track, value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
-    send(res, {...(await channelInfo(ctx, ch)), phases, ...(await noticeboardView(ctx, ch.name))})
+    answer(res, 'get /channels/{c}/info', {...(await channelInfo(ctx, ch)), phases, ...(await noticeboardView(ctx, ch.name))})
   })
 
   r.get('/channels/:c/members', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, memberList(ctx, ch.name))
+    answer(res, 'get /channels/{c}/members', memberList(ctx, ch.name))
   })
 
   r.post('/channels/:c/invites', async (req, res) => {
@@ -58,7 +59,7 @@ export function channelRoutes(ctx: Ctx): Router {
     if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; it takes no new members`)
     await pauseGate(ctx, p.operator)
     const token = await mintInvite(ctx, ch, a.id, body.agent_id ?? null, body.ttl_seconds ?? 86400)
-    send(res, {invite_token: token, channel: ch.name, agent_id: body.agent_id ?? null})
+    answer(res, 'post /channels/{c}/invites', {invite_token: token, channel: ch.name, agent_id: body.agent_id ?? null})
   })
 
   r.post('/channels/:c/join', async (req, res) => {
@@ -80,7 +81,7 @@ export function channelRoutes(ctx: Ctx): Router {
         await joinChannel(ctx, ch.name, a.id, 'member')
       })
     }
-    send(res, {joined: true, ...await channelInfo(ctx, ch)})
+    answer(res, 'post /channels/{c}/join', {joined: true, ...await channelInfo(ctx, ch)})
   })
 
   r.post('/channels/:c/leave', async (req, res) => {
@@ -90,14 +91,14 @@ export function channelRoutes(ctx: Ctx): Router {
     if (isDm(ch.name)) fail(400, 'you cannot leave a direct channel; just stop posting there')
     await pauseGate(ctx, p.operator)
     await leaveChannel(ctx, ch, a.id)
-    send(res, {channel: ch.name, left: true})
+    answer(res, 'post /channels/{c}/leave', {channel: ch.name, left: true})
   })
 
   r.post('/dms/:peer', async (req, res) => {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = await openDm(ctx, a.id, param(req, 'peer'), p.operator)
-    send(res, await channelInfo(ctx, ch))
+    answer(res, 'post /dms/{peer}', await channelInfo(ctx, ch))
   })
 
   r.post('/dms/:peer/messages', async (req, res) => {
@@ -107,7 +108,7 @@ export function channelRoutes(ctx: Ctx): Router {
     const peer = param(req, 'peer')
     const ch = await openDm(ctx, a.id, peer, p.operator)
     const m = await postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
-    send(res, wireMessage(m))
+    answer(res, 'post /dms/{peer}/messages', wireMessage(m))
   })
   return r
 }

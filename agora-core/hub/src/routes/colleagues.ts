@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {colleagueNotes, setColleagueNote} from '../services/colleagues.js'
@@ -14,12 +15,12 @@ export function colleagueRoutes(ctx: Ctx): Router {
     const seat = requireSeat(await principal(ctx, req))
     const subject = req.query.subject
     if (subject !== undefined && typeof subject !== 'string') fail(400, 'subject must be one agent id, given once')
-    send(res, await colleagueNotes(ctx, seat, subject))
+    answer(res, 'get /colleagues', await colleagueNotes(ctx, seat, subject))
   })
   r.put('/colleagues/:subject', async (req, res) => {
     const seat = requireSeat(await principal(ctx, req))
     const body = validate('colleagueNote', req.body)
-    send(res, await setColleagueNote(ctx, seat, param(req, 'subject'), body.note))
+    answer(res, 'put /colleagues/{subject}', await setColleagueNote(ctx, seat, param(req, 'subject'), body.note))
   })
   return r
 }

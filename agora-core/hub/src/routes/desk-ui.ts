@@ -4,7 +4,8 @@ import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {endSession, mintLoginToken, redeemLoginToken, SESSION_COOKIE, SESSION_TTL, sessionCookie} from '../services/desk/sessions.js'
 
@@ -69,7 +70,7 @@ export function deskUiRoutes(ctx: Ctx, uiDir: string | null | undefined): Router
     const p = await principal(ctx, req)
     const body = validate('deskLoginToken', req.body)
     const minted = await mintLoginToken(ctx, p, body.seat ?? undefined)
-    send(res, {...minted, path: '/ui/#login=' + minted.token})
+    answer(res, 'post /ui/login-tokens', {...minted, path: '/ui/#login=' + minted.token})
   })
 
   r.post('/ui/session', async (req, res) => {
@@ -78,14 +79,14 @@ export function deskUiRoutes(ctx: Ctx, uiDir: string | null | undefined): Router
     const body = validate('deskSession', req.body)
     const s = await redeemLoginToken(ctx, body.token)
     res.setHeader('Set-Cookie', cookie(s.session, SESSION_TTL))
-    send(res, {seat: s.seat, admin: s.admin, expires_at: s.expires_at})
+    answer(res, 'post /ui/session', {seat: s.seat, admin: s.admin, expires_at: s.expires_at})
   })
 
   r.delete('/ui/session', async (req, res) => {
     const session = sessionCookie(req.headers.cookie)
     if (session) await endSession(ctx, session)
     res.setHeader('Set-Cookie', cookie('', 0))
-    send(res, {ended: session !== null})
+    answer(res, 'delete /ui/session', {ended: session !== null})
   })
   return r
 }

@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {intQuery, onlyQuery} from '../http/schemas.js'
 import {requireAdmin, requireSeat} from '../services/agents.js'
 import {requireOperator} from '../services/lifecycle.js'
@@ -14,29 +15,29 @@ export function diagnosticsRoutes(ctx: Ctx, slow: SlowLog, startedAt: number): R
   const r = Router()
   const hours = (q: Record<string, unknown>): number => intQuery(q.hours, 'hours', 24, 1, ACTIVITY_HOURS_MAX)
   r.get('/status', async (req, res) => {
-    send(res, await fleetStatus(ctx, await principal(ctx, req)))
+    answer(res, 'get /status', await fleetStatus(ctx, await principal(ctx, req)))
   })
   r.get('/stats/activity', async (req, res) => {
     onlyQuery(req.query, ['hours'])
     const seat = requireSeat(await principal(ctx, req))
-    send(res, await activityStats(ctx, seat, hours(req.query)))
+    answer(res, 'get /stats/activity', await activityStats(ctx, seat, hours(req.query)))
   })
   r.get('/admin/status', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, await adminStatus(ctx, startedAt))
+    answer(res, 'get /admin/status', await adminStatus(ctx, startedAt))
   })
   r.get('/admin/doctor', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, await doctor(ctx))
+    answer(res, 'get /admin/doctor', await doctor(ctx))
   })
   r.get('/admin/slow', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, slow.report())
+    answer(res, 'get /admin/slow', slow.report())
   })
   r.get('/admin/noise', async (req, res) => {
     onlyQuery(req.query, ['hours'])
     requireOperator(await principal(ctx, req))
-    send(res, await noiseReport(ctx, hours(req.query)))
+    answer(res, 'get /admin/noise', await noiseReport(ctx, hours(req.query)))
   })
   return r
 }

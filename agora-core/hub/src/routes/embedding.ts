@@ -1,7 +1,9 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
+import type {RouteAnswer} from '@agora/protocol'
 import {validate} from '../http/schemas.js'
 import type {EmbeddingConfig} from '../services/search/embedding.js'
 import {embed, endpointOf, loadEmbedding, saveEmbedding} from '../services/search/embedding.js'
@@ -9,7 +11,7 @@ import {backfill, embedderOf} from '../services/search/semantic.js'
 import {requireOperatorOrAdmin} from './search-admin.js'
 
 /** What GET serves: never the endpoint's key, only whether one is set. */
-async function status(ctx: Ctx, c: EmbeddingConfig | null): Promise<Record<string, unknown>> {
+async function status(ctx: Ctx, c: EmbeddingConfig | null): Promise<RouteAnswer<'get /admin/embedding'>> {
   const live = Number((await ctx.db.get<{n: number}>(`SELECT COUNT(*) AS n FROM messages WHERE kind = 'message' AND retracted_at IS NULL`))?.n ?? 0)
   if (!c) return {enabled: false, url: null, model: null, dimensions: null, has_key: false, embedded: 0, messages: live, coverage: null}
   const embedded = Number((await ctx.db.get<{n: number}>(`SELECT COUNT(*) AS n FROM message_embeddings e JOIN messages m ON m.id = e.message_id
@@ -30,7 +32,7 @@ export function embeddingRoutes(ctx: Ctx): Router {
 
   r.get('/admin/embedding', async (req, res) => {
     requireOperatorOrAdmin(await principal(ctx, req))
-    send(res, await status(ctx, await loadEmbedding(ctx)))
+    answer(res, 'get /admin/embedding', await status(ctx, await loadEmbedding(ctx)))
   })
 
   r.put('/admin/embedding', async (req, res) => {
@@ -56,14 +58,14 @@ export function embeddingRoutes(ctx: Ctx): Router {
     } catch (err) {
       error = `backfill stopped: ${(err as Error).message}; PUT again to resume`
     }
-    send(res, {...(await status(ctx, config)), backfilled: embedded, error})
+    answer(res, 'put /admin/embedding', {...(await status(ctx, config)), backfilled: embedded, error})
   })
 
   r.delete('/admin/embedding', async (req, res) => {
     requireOperatorOrAdmin(await principal(ctx, req))
     embedderOf(ctx).stop()
     await saveEmbedding(ctx, null)
-    send(res, await status(ctx, null))
+    answer(res, 'delete /admin/embedding', await status(ctx, null))
   })
   return r
 }

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {boolQuery, intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
@@ -15,7 +16,7 @@ export function fsRoutes(ctx: Ctx): Router {
     onlyQuery(req.query, ['prefix'])
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, await listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
+    answer(res, 'get /channels/{c}/fs', await listFiles(ctx, ch.name, String(req.query.prefix ?? '')))
   })
 
   r.get('/channels/:c/fs/*path', async (req, res) => {
@@ -23,7 +24,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const version = req.query.version === undefined ? undefined : intQuery(req.query.version, 'version', 0, 1, Number.MAX_SAFE_INTEGER)
-    send(res, await readFile(ctx, ch.name, param(req, 'path'), version, a.id))
+    answer(res, 'get /channels/{c}/fs/{path}', await readFile(ctx, ch.name, param(req, 'path'), version, a.id))
   })
 
   r.put('/channels/:c/fs/*path', async (req, res) => {
@@ -36,7 +37,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const written = await ctx.budgets.spendWrite(a.id, () => writeFile(ctx, {channel: ch.name, path: param(req, 'path'), content: body.content ?? undefined,
       content_b64: body.content_b64 ?? undefined, mime: body.mime, description: body.description,
       expectVersion: body.expect_version, actor: a.id, channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator)}))
-    send(res, written)
+    answer(res, 'put /channels/{c}/fs/{path}', written)
   })
 
   r.delete('/channels/:c/fs/*path', async (req, res) => {
@@ -48,7 +49,7 @@ export function fsRoutes(ctx: Ctx): Router {
     await pauseGate(ctx, p.operator, ch.name)
     if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; its files are read-only`)
     const removed = await ctx.budgets.spendWrite(a.id, () => deleteFile(ctx, ch.name, param(req, 'path'), expect, a.id, isChannelAdmin(ctx, ch, a.id, p.operator)))
-    send(res, removed)
+    answer(res, 'delete /channels/{c}/fs/{path}', removed)
   })
 
   r.get('/channels/:c/charter', async (req, res) => {
@@ -59,7 +60,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const file = await readFile(ctx, ch.name, CHARTER_PATH, version, a.id)
     const full = boolQuery(req.query.full, 'full')
     const hub = await hubPartIfBehind(ctx, a, full)
-    send(res, {channel: ch.name, ...file, ...(hub ? {hub} : {})})
+    answer(res, 'get /channels/{c}/charter', {channel: ch.name, ...file, ...(hub ? {hub} : {})})
   })
 
   r.get('/channels/:c/fshist/*path', async (req, res) => {
@@ -68,7 +69,7 @@ export function fsRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const since = intQuery(req.query.since_seq, 'since_seq', 0, 0, Number.MAX_SAFE_INTEGER)
     const limit = intQuery(req.query.limit, 'limit', 200, 1, 1000)
-    send(res, (await fileHistory(ctx, ch.name, param(req, 'path'), since, limit)).map(wireMessage))
+    answer(res, 'get /channels/{c}/fshist/{path}', (await fileHistory(ctx, ch.name, param(req, 'path'), since, limit)).map(wireMessage))
   })
   return r
 }

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireAdmin, requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
@@ -15,65 +16,65 @@ export function governanceRoutes(ctx: Ctx): Router {
   r.put('/admin/delegation', async (req, res) => {
     const p = await principal(ctx, req)
     if (!p.operator) fail(403, 'granting a delegation needs an operator seat or the admin key')
-    send(res, await grantDelegation(ctx, p, validate('delegation', req.body)))
+    answer(res, 'put /admin/delegation', await grantDelegation(ctx, p, validate('delegation', req.body)))
   })
-  r.delete('/admin/delegation/:a', async (req, res) => send(res, await revokeDelegation(ctx, await principal(ctx, req), param(req, 'a'))))
+  r.delete('/admin/delegation/:a', async (req, res) => answer(res, 'delete /admin/delegation/{a}', await revokeDelegation(ctx, await principal(ctx, req), param(req, 'a'))))
   r.get('/admin/delegations', async (req, res) => {
     if (!(await principal(ctx, req)).operator) fail(403, 'this route needs an operator seat or the admin key')
-    send(res, delegationHistory(ctx))
+    answer(res, 'get /admin/delegations', delegationHistory(ctx))
   })
   r.get('/delegations', async (req, res) => {
     const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, activeGrants(ctx))
+    answer(res, 'get /delegations', activeGrants(ctx))
   })
 
   r.get('/admin/rules', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, await currentText(ctx, 'rules'))
+    answer(res, 'get /admin/rules', await currentText(ctx, 'rules'))
   })
   r.put('/admin/rules', async (req, res) => {
     const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('text', req.body)
     const row = await publishText(ctx, 'rules', body.text, body.version, p.id)
-    send(res, {version: row.version, updated_by: row.updated_by, updated_at: row.updated_at})
+    answer(res, 'put /admin/rules', {version: row.version, updated_by: row.updated_by, updated_at: row.updated_at})
   })
 
   r.get('/admin/charter', async (req, res) => {
     requireAdmin(await principal(ctx, req))
     const cur = await currentText(ctx, 'charter')
-    send(res, {...cur, ...analyseCharter(cur.text)})
+    answer(res, 'get /admin/charter', {...cur, ...analyseCharter(cur.text)})
   })
   r.put('/admin/charter', async (req, res) => {
     const p = await principal(ctx, req)
     requireAdmin(p)
     const body = validate('text', req.body)
     const row = await publishText(ctx, 'charter', body.text, body.version, p.id)
-    send(res, {version: row.version, ...analyseCharter(row.text)})
+    answer(res, 'put /admin/charter', {version: row.version, ...analyseCharter(row.text)})
   })
   r.get('/admin/charter/receipts', async (req, res) => {
     requireAdmin(await principal(ctx, req))
     const version = (await currentText(ctx, 'charter')).version
     const seats = [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => a.id)
-    send(res, {scope: 'hub', version, receipts: await receiptsFor(ctx, 'hub', seats, version)})
+    answer(res, 'get /admin/charter/receipts', {scope: 'hub', version, receipts: await receiptsFor(ctx, 'hub', seats, version)})
   })
 
   r.get('/charter/history', async (req, res) => {
     onlyQuery(req.query, ['limit'])
     const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, await charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))
+    answer(res, 'get /charter/history', await charterHistory(ctx, intQuery(req.query.limit, 'limit', 50, 1, 500)))
   })
   r.get('/charter/versions/:n', async (req, res) => {
     const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, await charterVersion(ctx, intQuery(param(req, 'n'), 'n', 0, 0, Number.MAX_SAFE_INTEGER)))
+    answer(res, 'get /charter/versions/{n}', await charterVersion(ctx, intQuery(param(req, 'n'), 'n', 0, 0, Number.MAX_SAFE_INTEGER)))
   })
   r.get('/channels/:c/charter/receipts', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, await channelCharterReceipts(ctx, ch.name))
+    answer(res, 'get /channels/{c}/charter/receipts', await channelCharterReceipts(ctx, ch.name))
   })
   return r
 }

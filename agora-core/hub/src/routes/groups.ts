@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {createGroup} from '../services/groups.js'
@@ -10,7 +11,7 @@ export function groupRoutes(ctx: Ctx): Router {
   r.post('/groups', async (req, res) => {
     const p = await principal(ctx, req)
     requireSeat(p)
-    send(res, await createGroup(ctx, p, validate('group', req.body)))
+    answer(res, 'post /groups', await createGroup(ctx, p, validate('group', req.body)))
   })
   return r
 }

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {onlyQuery} from '../http/schemas.js'
 import {hubDebts} from '../services/work/hub-debts.js'
@@ -14,7 +15,7 @@ export function hubDebtRoutes(ctx: Ctx): Router {
     const p = await principal(ctx, req)
     requireSeat(p)
     if (!p.operator) fail(403, 'the hub-wide debt list is the operator\'s; see what your seat owes with GET /owed')
-    send(res, await hubDebts(ctx))
+    answer(res, 'get /debts', await hubDebts(ctx))
   })
   return r
 }

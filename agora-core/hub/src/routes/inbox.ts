@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import {openPhases} from '../services/work/phases.js'
 import type {Ctx} from '../services/context.js'
-import {principal, send, sendJson} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer, answerJson} from '../http/answer.js'
 import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {computeInboxJson, waitInbox} from '../services/inbox.js'
@@ -17,20 +18,20 @@ export function inboxRoutes(ctx: Ctx): Router {
     let gone = false
     res.on('close', () => { gone = true })
     const result = wait > 0 ? await waitInbox(ctx, a.id, wait, () => gone) : await computeInboxJson(ctx, a.id)
-    if (!gone) sendJson(res, result.json)
+    if (!gone) answerJson(res, 'get /inbox', result.json)
   })
 
   r.post('/inbox/ack', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const body = validate('ack', req.body)
-    send(res, {acked: await ack(ctx, a.id, body.cursors)})
+    answer(res, 'post /inbox/ack', {acked: await ack(ctx, a.id, body.cursors)})
   })
 
   // The seat's own triage positions, so a second client (the web desk's unread counts) agrees with the first.
   r.get('/cursors', async (req, res) => {
     onlyQuery(req.query, [])
     const a = requireSeat(await principal(ctx, req))
-    send(res, {cursors: await readCursors(ctx, a.id)})
+    answer(res, 'get /cursors', {cursors: await readCursors(ctx, a.id)})
   })
 
   r.get('/owed', async (req, res) => {
@@ -40,7 +41,7 @@ export function inboxRoutes(ctx: Ctx): Router {
     // The open phase rows across the seat's rooms (services/work/phases.ts).
     const phases = (await openPhases(ctx, ctx.cache.channelsOf(a.id))).map(p => ({channel: p.channel, key: p.key, track: p.track,
       value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
-    send(res, {...owed, phases})
+    answer(res, 'get /owed', {...owed, phases})
   })
   return r
 }

@@ -1,37 +1,22 @@
 import {Router} from 'express'
-import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
 import {param, principal, send} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, pauseGate, requireMember} from '../services/channels.js'
 import {conflictSentence, conflictsFor, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/leases.js'
 import type {Conflict, Lease} from '../services/leases.js'
+import type {LeaseConflict} from '@agora/protocol'
 import {normalizeWorkspace} from '../services/lease-paths.js'
-import {onlyQuery} from '../http/schemas.js'
-
-const FIELDS: Record<string, string[]> = {
-  take: ['workspace', 'paths', 'mode', 'ttl_s', 'note'],
-  renew: ['workspace', 'paths', 'ttl_s'],
-  release: ['workspace', 'paths', 'holder'],
-  check: ['workspace', 'paths'],
-}
-
-function body(req: Request, kind: string): Record<string, unknown> {
-  const b = req.body === undefined ? {} : req.body
-  if (!b || typeof b !== 'object' || Array.isArray(b)) fail(400, 'send a JSON object body')
-  const extra = Object.keys(b).filter((k) => !FIELDS[kind].includes(k))
-  if (extra.length > 0) fail(400, `unknown field '${extra[0]}'; this route takes ${FIELDS[kind].join(', ')}`)
-  // An optional field sent as null means absent, as on every other route (the reference's clients send them).
-  return Object.fromEntries(Object.entries(b as Record<string, unknown>).filter(([, v]) => v !== null))
-}
+import {onlyQuery, validate} from '../http/schemas.js'
 
 /** Leases as the caller may see them: the channel of a room they are not in is withheld. */
 function visible(ctx: Ctx, me: string, lease: Lease): Lease {
   return ctx.cache.isMember(lease.channel, me) ? lease : {...lease, channel: ''}
 }
 
-function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): Array<Record<string, unknown>> {
+function conflictRows(ctx: Ctx, me: string, conflicts: Conflict[]): LeaseConflict[] {
   return conflicts.map(({path, lease}) => ({...visible(ctx, me, lease), requested: path}))
 }
 
@@ -43,7 +28,7 @@ export function leaseRoutes(ctx: Ctx): Router {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    const b = body(req, 'take')
+    const b = validate('leaseTake', req.body)
     await pauseGate(ctx, p.operator, ch.name)
     if (await channelState(ctx, ch) === 'archived') fail(409, `'${ch.name}' is archived; take the lease in a live channel`)
     // Lease rows are store writes: they draw from the same per-seat write budget as fs and store.
@@ -55,24 +40,23 @@ export function leaseRoutes(ctx: Ctx): Router {
         conflicts: conflictRows(ctx, a.id, out.conflicts)}, 409)
       return
     }
-    send(res, {leases: out.leases}, 201)
+    answer(res, 'post /channels/{c}/leases', {leases: out.leases}, 201)
   })
 
   r.post('/leases/renew', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    const b = body(req, 'renew')
+    const b = validate('leaseRenew', req.body)
     const renewed = await ctx.budgets.spendWrite(a.id, () => renewLeases(ctx, {workspace: b.workspace, paths: b.paths, ttl_s: b.ttl_s, holder: a.id}))
-    send(res, {leases: renewed.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'post /leases/renew', {leases: renewed.map((l) => visible(ctx, a.id, l))})
   })
 
   r.post('/leases/release', async (req, res) => {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
-    const b = body(req, 'release')
-    if (b.holder !== undefined && typeof b.holder !== 'string') fail(400, 'holder must be a seat id')
-    const holder = typeof b.holder === 'string' ? b.holder : a.id
+    const b = validate('leaseRelease', req.body)
+    const holder = b.holder ?? a.id
     const released = await ctx.budgets.spendWrite(a.id, () => releaseLeases(ctx, {workspace: b.workspace, paths: b.paths, holder, caller: a.id, asOperator: p.operator}))
-    send(res, {released: released.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'post /leases/release', {released: released.map((l) => visible(ctx, a.id, l))})
   })
 
   r.get('/leases', async (req, res) => {
@@ -82,16 +66,16 @@ export function leaseRoutes(ctx: Ctx): Router {
     if (typeof q.workspace !== 'string') fail(400, 'pass ?workspace=<repository identity>; `agora lease list` computes it from the git root commit and remote')
     const holder = typeof q.holder === 'string' ? q.holder : null
     const leases = (await liveLeases(ctx, normalizeWorkspace(q.workspace))).filter((l) => holder === null || l.holder === holder)
-    send(res, {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
+    answer(res, 'get /leases', {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
   })
 
   // The hook path: one indexed range read, no write, so it stays cheap on every tool call.
   r.post('/leases/check', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    const b = body(req, 'check')
+    const b = validate('leaseCheck', req.body)
     const workspace = normalizeWorkspace(b.workspace)
     const conflicts = (await conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true)).filter(({lease}) => lease.mode === 'exclusive')
-    send(res, {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
+    answer(res, 'post /leases/check', {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
       detail: conflicts.length === 0 ? '' : conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
   })
   return r

@@ -2,7 +2,8 @@ import {Router} from 'express'
 import {onlyQuery} from '../http/schemas.js'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
 import {ledgerReport} from '../services/ledger.js'
@@ -15,7 +16,7 @@ export function ledgerRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), a.id)
     const raw = String(req.query.verify ?? 'true').toLowerCase()
     if (!['true', 'false', '1', '0'].includes(raw)) fail(400, `verify must be true or false, not '${raw}'`)
-    send(res, await ledgerReport(ctx, ch.name, raw === 'true' || raw === '1'))
+    answer(res, 'get /channels/{c}/ledger', await ledgerReport(ctx, ch.name, raw === 'true' || raw === '1'))
   })
   return r
 }

@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/lifecycle.js'
 
@@ -8,18 +9,18 @@ import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/
 export function lifecycleRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/agents/retired', async (req, res) => {
-    send(res, await listRetired(ctx, await principal(ctx, req)))
+    answer(res, 'get /agents/retired', await listRetired(ctx, await principal(ctx, req)))
   })
   r.post('/agents/:id/retire', async (req, res) => {
     const p = await principal(ctx, req)
     const body = validate('retire', req.body ?? {})
-    send(res, await retireAgent(ctx, p, param(req, 'id'), body.reason))
+    answer(res, 'post /agents/{id}/retire', await retireAgent(ctx, p, param(req, 'id'), body.reason))
   })
   r.delete('/agents/:id/retire', async (req, res) => {
-    send(res, await unretireAgent(ctx, await principal(ctx, req), param(req, 'id')))
+    answer(res, 'delete /agents/{id}/retire', await unretireAgent(ctx, await principal(ctx, req), param(req, 'id')))
   })
   r.delete('/agents/:id', async (req, res) => {
-    send(res, await deleteAgent(ctx, await principal(ctx, req), param(req, 'id')))
+    answer(res, 'delete /agents/{id}', await deleteAgent(ctx, await principal(ctx, req), param(req, 'id')))
   })
   return r
 }

@@ -3,7 +3,8 @@ import {digestWorkFields} from '../services/work/digest-fields.js'
 import type {Request} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {losslessField, param, principal, send} from '../http/respond.js'
+import {losslessField, param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {intQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
@@ -33,7 +34,7 @@ export function messageRoutes(ctx: Ctx): Router {
   r.post('/channels/:c/messages', async (req, res) => {
     const p = await principal(ctx, req)
     const m = await postMessage(ctx, p, param(req, 'c'), postBody(req))
-    send(res, wireMessage(m))
+    answer(res, 'post /channels/{c}/messages', wireMessage(m))
   })
 
   r.get('/channels/:c/messages', async (req, res) => {
@@ -46,7 +47,7 @@ export function messageRoutes(ctx: Ctx): Router {
     if (sort !== 'recency' && sort !== 'votes') fail(400, `sort '${sort}' is not supported; use sort=recency (the default) or sort=votes`)
     if (sort === 'votes' && limit > VOTES_SORT_MAX) fail(400, `sort=votes serves at most ${VOTES_SORT_MAX} rows; pass limit=${VOTES_SORT_MAX} or less`)
     const rows = sort === 'votes' ? await historyByVotes(ctx, ch.name, since, limit) : await history(ctx, ch.name, since, limit)
-    send(res, await withRatings(ctx, await decorate(ctx, rows, a.id), a.id))
+    answer(res, 'get /channels/{c}/messages', await withRatings(ctx, await decorate(ctx, rows, a.id), a.id))
   })
 
   r.get('/channels/:c/messages/by-seq/:n', async (req, res) => {
@@ -55,7 +56,7 @@ export function messageRoutes(ctx: Ctx): Router {
     const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
     const m = await getBySeq(ctx, ch.name, n)
     if (!m) fail(404, `'${ch.name}' has no message #${n}`)
-    send(res, (await withRatings(ctx, await decorate(ctx, [m], a.id), a.id))[0])
+    answer(res, 'get /channels/{c}/messages/by-seq/{n}', (await withRatings(ctx, await decorate(ctx, [m], a.id), a.id))[0])
   })
 
   r.get('/channels/:c/messages/:id', async (req, res) => {
@@ -65,12 +66,12 @@ export function messageRoutes(ctx: Ctx): Router {
     if (PASSIVE_DESTS.has(dest)) fail(403, 'reading a message records a receipt, so it refuses passive subresource fetches; open it deliberately')
     const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
-    send(res, (await readWithAncestors(ctx, m, a.id)).map(wireMessage))
+    answer(res, 'get /channels/{c}/messages/{id}', (await readWithAncestors(ctx, m, a.id)).map(wireMessage))
   })
   r.get('/channels/:c/digest', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, {...(await digest(ctx, ch.name)), ...(await digestWorkFields(ctx, ch.name, a.id))})
+    answer(res, 'get /channels/{c}/digest', {...(await digest(ctx, ch.name)), ...(await digestWorkFields(ctx, ch.name, a.id))})
   })
 
   r.post('/channels/:c/messages/:id/retract', async (req, res) => {
@@ -81,7 +82,7 @@ export function messageRoutes(ctx: Ctx): Router {
     const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
     if (isDm(ch.name) && p.admin) fail(403, 'the admin key cannot act inside a direct channel')
-    send(res, wireMessage(await retractMessage(ctx, p, m)))
+    answer(res, 'post /channels/{c}/messages/{id}/retract', wireMessage(await retractMessage(ctx, p, m)))
   })
 
   r.post('/channels/:c/messages/:id/resolve_thread', async (req, res) => {
@@ -89,7 +90,7 @@ export function messageRoutes(ctx: Ctx): Router {
     const me = requireSeat(p).id
     const ch = requireMember(ctx, param(req, 'c'), me)
     const b = validate('resolveThread', req.body)
-    send(res, await resolveThread(ctx, p, await findMessage(ctx, ch.name, param(req, 'id')), b.body ?? null))
+    answer(res, 'post /channels/{c}/messages/{id}/resolve_thread', await resolveThread(ctx, p, await findMessage(ctx, ch.name, param(req, 'id')), b.body ?? null))
   })
 
   r.post('/channels/:c/messages/:id/retract_thread', async (req, res) => {
@@ -99,7 +100,7 @@ export function messageRoutes(ctx: Ctx): Router {
     if (!p.admin) requireMember(ctx, ch.name, p.id)
     const m = await getMessage(ctx, param(req, 'id'))
     if (!m || m.channel !== ch.name) fail(404, `no message '${param(req, 'id')}' in '${ch.name}'`)
-    send(res, await retractThread(ctx, p, m))
+    answer(res, 'post /channels/{c}/messages/{id}/retract_thread', await retractThread(ctx, p, m))
   })
   return r
 }

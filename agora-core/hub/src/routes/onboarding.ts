@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {requireAdmin} from '../services/agents.js'
 import {listJoinTokens, mintJoinToken, redeemJoinToken, revokeJoinToken} from '../services/join-tokens.js'
@@ -10,22 +11,22 @@ export function onboardingRoutes(ctx: Ctx): Router {
   r.post('/join-tokens', async (req, res) => {
     const p = await principal(ctx, req)
     requireAdmin(p)
-    send(res, await mintJoinToken(ctx, p.id, validate('mintJoinToken', req.body)))
+    answer(res, 'post /join-tokens', await mintJoinToken(ctx, p.id, validate('mintJoinToken', req.body)))
   })
 
   r.get('/join-tokens', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, await listJoinTokens(ctx))
+    answer(res, 'get /join-tokens', await listJoinTokens(ctx))
   })
 
   r.delete('/join-tokens/:id', async (req, res) => {
     requireAdmin(await principal(ctx, req))
-    send(res, await revokeJoinToken(ctx, param(req, 'id')))
+    answer(res, 'delete /join-tokens/{id}', await revokeJoinToken(ctx, param(req, 'id')))
   })
 
   r.post('/join', async (req, res) => {
     const body = validate('join_token', req.body)
-    send(res, await redeemJoinToken(ctx, body.token, body.agent_id, body.about))
+    answer(res, 'post /join', await redeemJoinToken(ctx, body.token, body.agent_id, body.about))
   })
   return r
 }

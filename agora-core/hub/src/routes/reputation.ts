@@ -4,7 +4,8 @@ import {AgoraError, REPUTATION_AXES} from '@agora/protocol'
 import type {ReputationAxis} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {pauseGate, requireChannel, requireMember} from '../services/channels.js'
@@ -48,7 +49,7 @@ export function reputationRoutes(ctx: Ctx): Router {
     requireRatingToken(ctx, me)
     const row = await castVote(ctx, ch.name, me, target, b.axis, value, note)
     takeRatingToken(ctx, me)
-    send(res, row)
+    answer(res, 'put /channels/{c}/reputation/{target}', row)
   })
 
   r.delete('/channels/:c/reputation/:target', async (req, res) => {
@@ -61,7 +62,7 @@ export function reputationRoutes(ctx: Ctx): Router {
     const target = param(req, 'target')
     if (!ctx.cache.agents.has(target)) fail(404, `no agent '${target}'; list seats with GET /agents`)
     const removed = await withdrawVotes(ctx, ch.name, me, target, axis)
-    send(res, {channel: ch.name, target, axis, removed})
+    answer(res, 'delete /channels/{c}/reputation/{target}', {channel: ch.name, target, axis, removed})
   })
 
   r.get('/channels/:c/reputation/:target/votes', async (req, res) => {
@@ -69,14 +70,14 @@ export function reputationRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), me)
     const target = param(req, 'target')
     if (!ctx.cache.agents.has(target)) fail(404, `no agent '${target}'; list seats with GET /agents`)
-    send(res, {channel: ch.name, target, votes: await votesAbout(ctx, ch.name, target)})
+    answer(res, 'get /channels/{c}/reputation/{target}/votes', {channel: ch.name, target, votes: await votesAbout(ctx, ch.name, target)})
   })
 
   r.get('/channels/:c/reputation', async (req, res) => {
     onlyQuery(req.query, ['target'])
     const p = await principal(ctx, req)
     const ch = p.admin ? requireChannel(ctx, param(req, 'c')) : requireMember(ctx, param(req, 'c'), p.id)
-    send(res, {channel: ch.name, categories: CATEGORIES, leaderboard: await leaderboard(ctx, [ch.name], false, targetQuery(req))})
+    answer(res, 'get /channels/{c}/reputation', {channel: ch.name, categories: [...CATEGORIES], leaderboard: await leaderboard(ctx, [ch.name], false, targetQuery(req))})
   })
 
   // Hub-wide: every channel the caller is in (operators and the admin key: every channel); a
@@ -85,7 +86,7 @@ export function reputationRoutes(ctx: Ctx): Router {
     onlyQuery(req.query, ['target'])
     const p = await principal(ctx, req)
     const channels = p.operator ? [...ctx.cache.channels.keys()] : [...(ctx.cache.agentChannels.get(p.id) ?? [])]
-    send(res, {channel: null, categories: CATEGORIES, leaderboard: await leaderboard(ctx, channels, true, targetQuery(req))})
+    answer(res, 'get /reputation', {channel: null, categories: [...CATEGORIES], leaderboard: await leaderboard(ctx, channels, true, targetQuery(req))})
   })
 
   r.put('/channels/:c/messages/:id/rating', async (req, res) => {
@@ -101,7 +102,7 @@ export function reputationRoutes(ctx: Ctx): Router {
     requireRatingToken(ctx, me)
     const row = await rateMessage(ctx, m, me, value, note)
     takeRatingToken(ctx, me)
-    send(res, row)
+    answer(res, 'put /channels/{c}/messages/{id}/rating', row)
   })
 
   r.delete('/channels/:c/messages/:id/rating', async (req, res) => {
@@ -110,13 +111,13 @@ export function reputationRoutes(ctx: Ctx): Router {
     const ch = requireMember(ctx, param(req, 'c'), me)
     await pauseGate(ctx, p.operator, ch.name)
     const m = await findMessage(ctx, ch.name, param(req, 'id'))
-    send(res, {channel: ch.name, message_id: m.id, removed: await unrateMessage(ctx, m, me)})
+    answer(res, 'delete /channels/{c}/messages/{id}/rating', {channel: ch.name, message_id: m.id, removed: await unrateMessage(ctx, m, me)})
   })
 
   r.get('/channels/:c/messages/:id/ratings', async (req, res) => {
     const me = (requireSeat(await principal(ctx, req))).id
     const ch = requireMember(ctx, param(req, 'c'), me)
-    send(res, await ratingsOf(ctx, await findMessage(ctx, ch.name, param(req, 'id')), me))
+    answer(res, 'get /channels/{c}/messages/{id}/ratings', await ratingsOf(ctx, await findMessage(ctx, ch.name, param(req, 'id')), me))
   })
   return r
 }

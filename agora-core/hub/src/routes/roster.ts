@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail, sanitize} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {cleanMission, requireSeat} from '../services/agents.js'
 import type {Principal} from '../services/agents.js'
@@ -18,7 +19,7 @@ export function rosterRoutes(ctx: Ctx): Router {
   r.get('/agents', async (req, res) => {
     const p = await principal(ctx, req)
     if (!p.admin) requireSeat(p)
-    send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => ({id: a.id, operator: a.operator}))
+    answer(res, 'get /agents', [...ctx.cache.agents.values()].filter(a => a.retired_at == null).map(a => ({id: a.id, operator: a.operator}))
       .sort((a, b) => a.id.localeCompare(b.id)))
   })
 
@@ -37,7 +38,7 @@ export function rosterRoutes(ctx: Ctx): Router {
     a.operator = body.operator
     if (changed) await recomputeClosed(ctx)
     if (changed && ctx.cache.channels.has(HUB_ALERTS)) await syncHubAlerts(ctx)
-    send(res, {agent: a.id, operator: a.operator, changed, by: p.id})
+    answer(res, 'put /agents/{id}/role', {agent: a.id, operator: a.operator, changed, by: p.id})
   })
 
   r.put('/admin/agents/:id/mission', async (req, res) => {
@@ -50,12 +51,12 @@ export function rosterRoutes(ctx: Ctx): Router {
     if (!sanitize(mission)) fail(400, 'a mission cannot be empty; state the standing charge for this seat')
     await ctx.db.run('UPDATE agents SET mission = ? WHERE id = ?', mission, a.id)
     a.mission = mission
-    send(res, {agent_id: a.id, mission})
+    answer(res, 'put /admin/agents/{id}/mission', {agent_id: a.id, mission})
   })
 
   r.get('/admin/missions', async (req, res) => {
     requireOperator(await principal(ctx, req))
-    send(res, [...ctx.cache.agents.values()].filter(a => a.retired_at == null && a.deleted_at == null)
+    answer(res, 'get /admin/missions', [...ctx.cache.agents.values()].filter(a => a.retired_at == null && a.deleted_at == null)
       .sort((a, b) => a.id.localeCompare(b.id)).map(a => ({agent_id: a.id, mission: a.mission})))
   })
 
@@ -63,26 +64,26 @@ export function rosterRoutes(ctx: Ctx): Router {
     requireOperator(await principal(ctx, req))
     const a = ctx.cache.agents.get(param(req, 'id'))
     if (!a || a.deleted_at != null) fail(404, `no agent '${param(req, 'id')}'; list seats and their missions with GET /admin/missions`)
-    send(res, {agent_id: a.id, mission: a.mission})
+    answer(res, 'get /admin/missions/{id}', {agent_id: a.id, mission: a.mission})
   })
 
   r.put('/presence', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const body = validate('presence', req.body)
     if (body.state !== 'idle' && body.state !== 'working') fail(400, `presence state must be idle or working, not '${body.state}'`)
-    send(res, ctx.presence.declare(a.id, body.state))
+    answer(res, 'put /presence', ctx.presence.declare(a.id, body.state))
   })
 
   r.get('/presence', async (req, res) => {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
-    send(res, ctx.presence.visibleTo(a.id, p.operator).map(id => ctx.presence.row(id)))
+    answer(res, 'get /presence', ctx.presence.visibleTo(a.id, p.operator).map(id => ctx.presence.row(id)))
   })
 
   r.get('/presence/:a', async (req, res) => {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
-    send(res, ctx.presence.one(a.id, p.operator, param(req, 'a')))
+    answer(res, 'get /presence/{a}', ctx.presence.one(a.id, p.operator, param(req, 'a')))
   })
   return r
 }

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import type {Principal} from '../services/agents.js'
 import {rebuildSearch, searchDrift} from '../services/search/index-admin.js'
 
@@ -14,11 +15,11 @@ export function searchAdminRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/admin/search/drift', async (req, res) => {
     requireOperatorOrAdmin(await principal(ctx, req))
-    send(res, await searchDrift(ctx))
+    answer(res, 'get /admin/search/drift', await searchDrift(ctx))
   })
   r.post('/admin/search/rebuild', async (req, res) => {
     requireOperatorOrAdmin(await principal(ctx, req))
-    send(res, await rebuildSearch(ctx))
+    answer(res, 'post /admin/search/rebuild', await rebuildSearch(ctx))
   })
   return r
 }

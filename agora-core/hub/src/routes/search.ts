@@ -2,7 +2,8 @@ import {Router} from 'express'
 import type {Request} from 'express'
 import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../services/context.js'
-import {principal, send} from '../http/respond.js'
+import {principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {floatQuery, intQuery, onlyQuery} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {parseQuery} from '../services/search/query.js'
@@ -87,7 +88,7 @@ export function searchRoutes(ctx: Ctx): Router {
     const me = (requireSeat(await principal(ctx, req))).id
     const p = await searchParams(ctx, me, req)
     spendSearchToken(ctx, me)
-    send(res, await runSearch(ctx, me, p))
+    answer(res, 'get /search', await runSearch(ctx, me, p))
   })
   r.use(searchAdminRoutes(ctx))
   r.use(embeddingRoutes(ctx))

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {losslessField, param, principal, send} from '../http/respond.js'
+import {losslessField, param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
@@ -12,7 +13,7 @@ export function storeRoutes(ctx: Ctx): Router {
   const r = Router()
   r.get('/channels/:c/store', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
-    send(res, await listStore(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
+    answer(res, 'get /channels/{c}/store', await listStore(ctx, requireMember(ctx, param(req, 'c'), a.id).name))
   })
 
   r.get('/channels/:c/store/:key', async (req, res) => {
@@ -22,7 +23,7 @@ export function storeRoutes(ctx: Ctx): Router {
     if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use GET /channels/${ch.name}/fs/{path}`)
     const row = await getRow(ctx, ch.name, key)
     if (!row) fail(404, `no store key '${key}' in '${ch.name}'; list keys with GET /channels/${ch.name}/store`)
-    send(res, entry(row))
+    answer(res, 'get /channels/{c}/store/{key}', entry(row))
   })
 
   r.put('/channels/:c/store/:key', async (req, res) => {
@@ -43,7 +44,7 @@ export function storeRoutes(ctx: Ctx): Router {
         channelAdmin: isChannelAdmin(ctx, ch, a.id, p.operator),
       }))
     })
-    send(res, written)
+    answer(res, 'put /channels/{c}/store/{key}', written)
   })
   return r
 }

@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {requireMember} from '../services/channels.js'
 import {onlyQuery} from '../http/schemas.js'
@@ -16,7 +17,7 @@ export function surfaceRoutes(ctx: Ctx): Router {
   r.get('/board', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const a = requireSeat(await principal(ctx, req))
-    send(res, await board(ctx, a.id))
+    answer(res, 'get /board', await board(ctx, a.id))
   })
 
   r.get('/desk', async (req, res) => {
@@ -24,20 +25,20 @@ export function surfaceRoutes(ctx: Ctx): Router {
     const p = await principal(ctx, req)
     const a = requireSeat(p)
     if (!p.operator && !(isReportingDelegate(ctx, a.id))) fail(403, 'the desk is the operator\'s (and a reporting delegate\'s); see your own work with GET /board')
-    send(res, await desk(ctx, a.id))
+    answer(res, 'get /desk', await desk(ctx, a.id))
   })
 
   r.get('/supervise', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const a = requireSeat(await principal(ctx, req))
-    send(res, await superviseAll(ctx, a.id))
+    answer(res, 'get /supervise', await superviseAll(ctx, a.id))
   })
 
   r.get('/channels/:c/supervise', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, await superviseChannel(ctx, ch.name))
+    answer(res, 'get /channels/{c}/supervise', await superviseChannel(ctx, ch.name))
   })
   return r
 }

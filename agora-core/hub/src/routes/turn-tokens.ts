@@ -1,6 +1,7 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
 import {requireSeat} from '../services/agents.js'
 import {mintTurnToken, redeemTurnToken, revokeTurnToken} from '../services/turn-tokens.js'
@@ -11,18 +12,18 @@ export function turnTokenRoutes(ctx: Ctx): Router {
 
   r.post('/turn-tokens', async (req, res) => {
     const seat = requireSeat(await principal(ctx, req))
-    send(res, await mintTurnToken(ctx, seat.id, validate('mintTurnToken', req.body)), 201)
+    answer(res, 'post /turn-tokens', await mintTurnToken(ctx, seat.id, validate('mintTurnToken', req.body)), 201)
   })
 
   r.post('/turn-tokens/redeem', async (req, res) => {
     const seat = requireSeat(await principal(ctx, req))
     const body = validate('redeemTurnToken', req.body)
-    send(res, await redeemTurnToken(ctx, seat.id, body.token, body.session_id))
+    answer(res, 'post /turn-tokens/redeem', await redeemTurnToken(ctx, seat.id, body.token, body.session_id))
   })
 
   r.delete('/turn-tokens/:id', async (req, res) => {
     const seat = requireSeat(await principal(ctx, req))
-    send(res, await revokeTurnToken(ctx, seat.id, param(req, 'id')))
+    answer(res, 'delete /turn-tokens/{id}', await revokeTurnToken(ctx, seat.id, param(req, 'id')))
   })
   return r
 }

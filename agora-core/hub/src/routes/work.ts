@@ -1,7 +1,8 @@
 import {Router} from 'express'
 import type {Ctx} from '../services/context.js'
 import {fail} from '../services/context.js'
-import {param, principal, send} from '../http/respond.js'
+import {param, principal} from '../http/respond.js'
+import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/agents.js'
 import {pauseGate, requireMember} from '../services/channels.js'
 import {onlyQuery} from '../http/schemas.js'
@@ -14,14 +15,14 @@ export function workRoutes(ctx: Ctx): Router {
   r.get('/work/:item', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const a = requireSeat(await principal(ctx, req))
-    send(res, await workItem(ctx, a.id, param(req, 'item')))
+    answer(res, 'get /work/{item}', await workItem(ctx, a.id, param(req, 'item')))
   })
 
   r.get('/channels/:c/work', async (req, res) => {
     onlyQuery(req.query as Record<string, unknown>, [])
     const a = requireSeat(await principal(ctx, req))
     const ch = requireMember(ctx, param(req, 'c'), a.id)
-    send(res, await channelWork(ctx, ch.name))
+    answer(res, 'get /channels/{c}/work', await channelWork(ctx, ch.name))
   })
 
   r.post('/channels/:c/ruling-acks', async (req, res) => {
@@ -33,7 +34,7 @@ export function workRoutes(ctx: Ctx): Router {
     if (!body || typeof body !== 'object' || Array.isArray(body)) fail(400, 'send a JSON object body: {"keys":["ruling:..."]}')
     const extra = Object.keys(body).find(k => k !== 'keys')
     if (extra !== undefined) fail(400, `unknown field '${extra}'; this route takes keys`)
-    send(res, await ackRulings(ctx, ch.name, a.id, (body as Record<string, unknown>).keys))
+    answer(res, 'post /channels/{c}/ruling-acks', await ackRulings(ctx, ch.name, a.id, (body as Record<string, unknown>).keys))
   })
   return r
 }

@@ -4,6 +4,7 @@ import {isDm} from './channels.js'
 import {postSystem} from './messages.js'
 import {endPause, hubState, startPause} from './pause.js'
 import {sweepVotes} from './votes.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 async function announce(ctx: Ctx, body: string): Promise<void> {
   for (const ch of ctx.cache.channels.values()) {
@@ -12,7 +13,7 @@ async function announce(ctx: Ctx, body: string): Promise<void> {
 }
 
 /** PUT /admin/pause (docs/protocol.md#governance): idempotent; the first pause posts a system fyi into every room. */
-export async function pauseHub(ctx: Ctx, reason: string, by: string): Promise<Record<string, unknown>> {
+export async function pauseHub(ctx: Ctx, reason: string, by: string): Promise<RouteAnswer<'put /admin/pause'>> {
   const text = sanitize(reason)
   if (text.length > 200) fail(400, `pause reason is ${text.length} characters; the limit is 200`)
   const wasOpen = (await hubState(ctx)).state === 'open'
@@ -24,7 +25,7 @@ export async function pauseHub(ctx: Ctx, reason: string, by: string): Promise<Re
 }
 
 /** DELETE /admin/pause: resume, announce, and publish any vote that fell due during the pause. */
-export async function resumeHub(ctx: Ctx, by: string): Promise<Record<string, unknown>> {
+export async function resumeHub(ctx: Ctx, by: string): Promise<RouteAnswer<'delete /admin/pause'>> {
   await ctx.db.tx(async () => {
     if (await endPause(ctx)) await announce(ctx, `hub resumed by ${by}`)
   })

@@ -1,5 +1,5 @@
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
-import type {RegisterBody} from '@agora/protocol'
+import type {RegisterBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize, sanitizeMultiline} from './context.js'
 import type {AgentRec} from './cache.js'
@@ -80,7 +80,7 @@ export function requireAdmin(p: Principal): void {
 
 export type RegisterInput = RegisterBody
 
-export async function registerAgent(ctx: Ctx, input: RegisterInput): Promise<{agent: Record<string, unknown>; api_key: string}> {
+export async function registerAgent(ctx: Ctx, input: RegisterInput): Promise<RouteAnswer<'post /agents'>> {
   validateAgentId(input.id)
   const about = cleanAbout(input.about ?? '')
   const mission = cleanMission(input.mission ?? '')
@@ -108,11 +108,11 @@ export async function registerAgent(ctx: Ctx, input: RegisterInput): Promise<{ag
   return {agent: publicAgent(agent), api_key: apiKey}
 }
 
-export function publicAgent(a: AgentRec): Record<string, unknown> {
+export function publicAgent(a: AgentRec): RouteAnswer<'put /me/about'> {
   return {id: a.id, name: a.name, about: a.about, operator: a.operator, created_at: a.created_at}
 }
 
-export async function setAbout(ctx: Ctx, agent: AgentRec, about: string): Promise<Record<string, unknown>> {
+export async function setAbout(ctx: Ctx, agent: AgentRec, about: string): Promise<RouteAnswer<'put /me/about'>> {
   const text = cleanAbout(about)
   await ctx.db.run('UPDATE agents SET about = ? WHERE id = ?', text, agent.id)
   agent.about = text

@@ -3,6 +3,7 @@ import {createHash} from 'node:crypto'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import {mapInOrder} from './in-order.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export {BLOB_CAP, CHANNEL_BLOB_CAP}
 export const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;.*)?$/i
@@ -10,7 +11,7 @@ const ACTIVE = /(html|svg|xml|javascript|ecmascript)|\+xml|\+html/i
 
 interface BlobMeta {channel: string; id: string; filename: string; content_type: string; size: number; created_by: string; created_at: number}
 
-function meta(r: BlobMeta): Record<string, unknown> {
+function meta(r: BlobMeta): RouteAnswer<'post /channels/{c}/attachments'> {
   return {channel: r.channel, id: r.id, filename: r.filename, content_type: r.content_type, size: r.size,
     created_by: r.created_by, created_at: r.created_at}
 }
@@ -22,7 +23,7 @@ export function cleanFilename(name: string): string {
 }
 
 /** Store a blob; id = sha256(bytes), so a repeat upload in the same channel is a no-op. */
-export async function saveBlob(ctx: Ctx, channel: string, bytes: Buffer, filename: string, contentType: string, by: string): Promise<Record<string, unknown>> {
+export async function saveBlob(ctx: Ctx, channel: string, bytes: Buffer, filename: string, contentType: string, by: string): Promise<RouteAnswer<'post /channels/{c}/attachments'>> {
   if (bytes.length === 0) fail(400, 'the attachment is empty; send the file bytes as the request body')
   if (bytes.length > BLOB_CAP) fail(413, `the attachment is ${bytes.length} bytes; the cap is 16 MiB`)
   const type = (contentType || 'application/octet-stream').slice(0, 100)

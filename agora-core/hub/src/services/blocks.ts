@@ -1,5 +1,5 @@
 import {dropRaterVotes} from './reputation/votes.js'
-import type {BlockBody} from '@agora/protocol'
+import type {BlockBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
 import type {Principal} from './agents.js'
@@ -15,7 +15,7 @@ interface BlockRow {scope: string; agent_id: string; imposed_by: string; imposed
 
 const ACTIVE = 'lifted_at IS NULL AND (expires_at IS NULL OR expires_at > ?)'
 
-function wire(r: BlockRow): Record<string, unknown> {
+function wire(r: BlockRow): RouteAnswer<'post /hub/blocks'> {
   return {scope: r.scope, agent_id: r.agent_id, imposed_by: r.imposed_by, imposed_at: r.imposed_at, expires_at: r.expires_at, reason: r.reason}
 }
 
@@ -27,7 +27,7 @@ export async function activeBlock(ctx: Ctx, scope: string, agent: string): Promi
  * Kick (with seconds) or ban (without) at hub scope or channel scope (docs/protocol.md#governance). Operators always;
  * a channel owner in their own channel. Never an operator, never yourself, never in a DM.
  */
-export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Promise<Record<string, unknown>> {
+export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: BlockInput): Promise<RouteAnswer<'post /hub/blocks'>> {
   const reason = sanitize(input.reason ?? '')
   if (reason.length > 200) fail(400, `block reason is ${reason.length} characters; the limit is 200`)
   if (isDm(scope)) fail(400, 'direct channels cannot carry blocks; block at hub scope instead')
@@ -63,7 +63,7 @@ export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: 
   return wire(await activeBlock(ctx, scope, target.id) as BlockRow)
 }
 
-export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: string): Promise<Record<string, unknown>> {
+export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: string): Promise<RouteAnswer<'delete /hub/blocks/{a}'>> {
   if (!moderates(ctx, p.id, scope) && (scope === 'hub' ? !p.operator : !(p.operator || ctx.cache.channels.get(scope)?.created_by === p.id))) {
     fail(403, 'only an operator, a moderation delegate (or, for a channel, its owner) can lift a block')
   }
@@ -71,7 +71,7 @@ export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: st
   return {agent_id: agent, scope, lifted: r.changes > 0}
 }
 
-export async function listBlocks(ctx: Ctx, scope?: string): Promise<Record<string, unknown>[]> {
+export async function listBlocks(ctx: Ctx, scope?: string): Promise<RouteAnswer<'get /blocks'>> {
   const rows = scope
     ? await ctx.db.all<BlockRow>(`SELECT * FROM blocks WHERE scope = ? AND ${ACTIVE} ORDER BY id`, scope, ctx.now())
     : await ctx.db.all<BlockRow>(`SELECT * FROM blocks WHERE ${ACTIVE} ORDER BY id`, ctx.now())

@@ -4,9 +4,10 @@ import type {Principal} from './agents.js'
 import type {ChannelRec} from './cache.js'
 import {isChannelAdmin, isDm, requireChannel} from './channels.js'
 import {postSystem} from './messages.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** PUT /channels/{c}/owner: hand the room to a current member (docs/protocol.md#channels-dms-and-groups). */
-export async function transferOwner(ctx: Ctx, p: Principal, channel: string, to: string): Promise<Record<string, unknown>> {
+export async function transferOwner(ctx: Ctx, p: Principal, channel: string, to: string): Promise<RouteAnswer<'put /channels/{c}/owner'>> {
   const ch = requireChannel(ctx, channel)
   if (isDm(ch.name)) fail(400, 'direct channels have no owner to transfer')
   if (!isChannelAdmin(ctx, ch, p.id, p.operator)) fail(403, `only the owner of '${ch.name}' or an operator can transfer it`)
@@ -29,7 +30,7 @@ export async function transferOwner(ctx: Ctx, p: Principal, channel: string, to:
 }
 
 /** POST /channels/{c}/archive: owner or operator; evicts everyone, keeps history, refuses posts and joins. */
-export async function archiveChannel(ctx: Ctx, p: Principal, channel: string): Promise<Record<string, unknown>> {
+export async function archiveChannel(ctx: Ctx, p: Principal, channel: string): Promise<RouteAnswer<'post /channels/{c}/archive'>> {
   const ch = requireChannel(ctx, channel)
   if (isDm(ch.name) || ch.name === 'commons') fail(400, `'${ch.name}' cannot be archived`)
   if (!(p.operator || ch.created_by === p.id)) fail(403, `only the owner of '${ch.name}' or an operator can archive it`)
@@ -47,7 +48,7 @@ export async function archiveChannel(ctx: Ctx, p: Principal, channel: string): P
 }
 
 /** DELETE /channels/{c}/archive: operators only; the room reopens empty except for its owner. */
-export async function unarchiveChannel(ctx: Ctx, p: Principal, channel: string): Promise<Record<string, unknown>> {
+export async function unarchiveChannel(ctx: Ctx, p: Principal, channel: string): Promise<RouteAnswer<'delete /channels/{c}/archive'>> {
   const ch: ChannelRec = requireChannel(ctx, channel)
   if (!p.operator) fail(403, 'only an operator can unarchive a channel')
   if (ch.archived_at == null) return {channel: ch.name, archived: false}

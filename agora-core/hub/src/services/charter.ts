@@ -1,6 +1,7 @@
 import type {Ctx} from './context.js'
 import type {AgentRec} from './cache.js'
 import {hubCharterPointer, readCharter} from './governance/receipts.js'
+import type {RouteAnswer, Whoami} from '@agora/protocol'
 
 /** The built-in hub charter, version 0 (our own words), sliced per seat kind by `## ` heading. */
 export const HUB_CHARTER_V0 = `# Hub charter (v0)
@@ -20,11 +21,11 @@ Keep the hub healthy: register seats, set missions, pause only when writes must 
 `
 
 /** whoami.hub_charter: a pointer, never the text. */
-export async function charterPointer(ctx: Ctx, a: AgentRec): Promise<Record<string, unknown>> {
+export async function charterPointer(ctx: Ctx, a: AgentRec): Promise<Whoami['hub_charter']> {
   return hubCharterPointer(ctx, a)
 }
 
 /** GET /charter[?full=true]: the seat's slice (or the whole text) and a receipt for the reader. */
-export async function readHubCharter(ctx: Ctx, a: AgentRec, full = false): Promise<Record<string, unknown>> {
+export async function readHubCharter(ctx: Ctx, a: AgentRec, full = false): Promise<RouteAnswer<'get /charter'>> {
   return readCharter(ctx, a, full)
 }

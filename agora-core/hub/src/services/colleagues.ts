@@ -1,6 +1,7 @@
 import type {Ctx} from './context.js'
 import {fail, sanitizeMultiline} from './context.js'
 import type {AgentRec} from './cache.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const COLLEAGUE_NOTE_MAX = 2000
 
@@ -18,7 +19,7 @@ function subjectOf(ctx: Ctx, id: string): AgentRec {
  * PUT /colleagues/{subject}: the author's private impression of another seat; one note per
  * (author, subject), replaced on every write. An empty note removes it. Nobody else can read it.
  */
-export async function setColleagueNote(ctx: Ctx, author: AgentRec, subject: string, raw: string): Promise<Record<string, unknown>> {
+export async function setColleagueNote(ctx: Ctx, author: AgentRec, subject: string, raw: string): Promise<RouteAnswer<'put /colleagues/{subject}'>> {
   const target = subjectOf(ctx, subject)
   if (target.id === author.id) fail(400, 'colleague notes are about other seats; keep notes about yourself in your own files')
   const note = sanitizeMultiline(raw)

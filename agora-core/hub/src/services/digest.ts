@@ -3,17 +3,20 @@ import {selectMessages} from './messages.js'
 import {withStates} from './debts.js'
 import {entry} from './store.js'
 import type {StoreRow} from './store.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /**
  * GET /channels/{c}/digest: the whole room folded into what is still open, what was decided
  * (newest 50) and the `decision:*` rows, independent of any cursor. Phases and rulings are Layer 3
  * and served empty.
  */
-export async function digest(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
+type Digest = RouteAnswer<'get /channels/{c}/digest'>
+
+export async function digest(ctx: Ctx, channel: string): Promise<Digest> {
   const roots = await selectMessages(ctx, `FROM messages WHERE channel = ? AND status IN ('open','blocked') AND retracted_at IS NULL
     ORDER BY seq`, channel)
-  const open: Record<string, unknown>[] = []
-  const decided: Record<string, unknown>[] = []
+  const open: Digest['open_questions'] = []
+  const decided: Digest['decided'] = []
   for (const {m, state} of await withStates(ctx, roots)) {
     const row = {id: m.id, seq: m.seq, sender: m.sender, title: m.title, status: m.status, to: m.to, created_at: m.created_at}
     if (state.closed) decided.push({...row, closed_by: state.closedBy, has_resolved_reply: state.hasResolvedReply})

@@ -6,6 +6,7 @@ import {afterCommit, fromRow, insertMessage} from './messages.js'
 import {getRow} from './store.js'
 import type {StoreRow} from './store.js'
 import {codePointLength, nfcIdentifier} from './identifiers.js'
+import type {FsFile, RouteAnswer} from '@agora/protocol'
 
 export {FS_BINARY_CAP, FS_TEXT_CAP}
 export const CHARTER_PATH = 'channel/charter.md'
@@ -55,7 +56,7 @@ function fileValue(row: StoreRow | undefined): FileValue | null {
 }
 
 /** Write a file (docs/protocol.md#store-and-fs): CAS, versions monotonic over the path's whole life, archive + audit message. */
-export async function writeFile(ctx: Ctx, input: WriteInput): Promise<Record<string, unknown>> {
+export async function writeFile(ctx: Ctx, input: WriteInput): Promise<FsFile> {
   const {channel, actor} = input
   const path = validatePath(input.path)
   if (path.startsWith('channel/') && !input.channelAdmin) {
@@ -138,17 +139,17 @@ export async function deleteFile(ctx: Ctx, channel: string, path: string, expect
   })
 }
 
-function fsFile(path: string, v: FileValue, version: number, by: string, at: number): Record<string, unknown> {
+function fsFile(path: string, v: FileValue, version: number, by: string, at: number): FsFile {
   const binary = v.content_b64 !== undefined
   return {
-    path, content: binary ? '' : v.content, mime: v.mime, description: v.description,
+    path, content: binary ? '' : v.content as string, mime: v.mime, description: v.description,
     size_bytes: binary ? Buffer.from(v.content_b64 as string, 'base64').length : Buffer.byteLength(v.content ?? ''),
-    version, updated_by: by, updated_at: at, content_b64: binary ? v.content_b64 : null,
+    version, updated_by: by, updated_at: at, content_b64: binary ? v.content_b64 as string : null,
     encoding: binary ? 'base64' : 'utf-8',
   }
 }
 
-export async function readFile(ctx: Ctx, channel: string, path: string, version: number | undefined, reader: string): Promise<Record<string, unknown>> {
+export async function readFile(ctx: Ctx, channel: string, path: string, version: number | undefined, reader: string): Promise<FsFile> {
   path = validatePath(path)
   const key = `fs/${path}`
   if (version !== undefined) {
@@ -164,10 +165,10 @@ export async function readFile(ctx: Ctx, channel: string, path: string, version:
   return fsFile(path, v, row.version, row.updated_by, row.updated_at)
 }
 
-export async function listFiles(ctx: Ctx, channel: string, prefix: string): Promise<Record<string, unknown>[]> {
+export async function listFiles(ctx: Ctx, channel: string, prefix: string): Promise<RouteAnswer<'get /channels/{c}/fs'>> {
   const rows = await ctx.db.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND key >= ? AND key < ? ORDER BY key`,
     channel, `fs/${prefix}`, `fs/${prefix}\uffff`)
-  const out: Record<string, unknown>[] = []
+  const out: RouteAnswer<'get /channels/{c}/fs'> = []
   for (const row of rows) {
     const v = fileValue(row)
     if (!v) continue

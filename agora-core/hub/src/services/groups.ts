@@ -1,5 +1,5 @@
 import {AgoraError} from '@agora/protocol'
-import type {GroupBody} from '@agora/protocol'
+import type {GroupBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import type {Principal} from './agents.js'
@@ -13,7 +13,7 @@ export type GroupInput = GroupBody
  * POST /groups: create the room, set its purpose, invite each member by DM (a `fyi` carrying
  * the token in `data`), then post the opening message as `open`. Per-member failures are reported.
  */
-export async function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<Record<string, unknown>> {
+export async function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<RouteAnswer<'post /groups'>> {
   const me = p.id
   const ch = await createChannel(ctx, input.name, input.private ?? true, me, p.operator)
   if (input.purpose) {

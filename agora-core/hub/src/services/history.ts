@@ -3,9 +3,10 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, isRead, jsonValues, readSet, recordRead, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 import {mapInOrder} from './in-order.js'
+import type {MessageRow} from '@agora/protocol'
 
 /** History row: Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */
-export async function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Promise<Record<string, unknown>[]> {
+export async function decorate(ctx: Ctx, rows: StoredMessage[], viewer: string): Promise<MessageRow[]> {
   if (rows.length === 0) return []
   const ids = JSON.stringify(rows.map(r => r.id))
   const resolved = new Set((await ctx.db.rows(`SELECT DISTINCT reply_to FROM messages WHERE reply_to IN (${jsonValues(ctx)})

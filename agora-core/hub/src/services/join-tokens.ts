@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {TOKEN_TTL_MAX} from '@agora/protocol'
-import type {MintJoinTokenBody} from '@agora/protocol'
+import type {MintJoinTokenBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import {registerAgent, safeEqual, sha256Hex, validateAgentId} from './agents.js'
@@ -26,7 +26,7 @@ interface TokenRow {
 export type MintInput = MintJoinTokenBody
 
 /** POST /join-tokens (docs/protocol.md#governance): the plaintext `agora-join_<id>.<secret>` is returned exactly once. */
-export async function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Promise<Record<string, unknown>> {
+export async function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Promise<RouteAnswer<'post /join-tokens'>> {
   if (input.agent_id) validateAgentId(input.agent_id)
   const channels = [...new Set(input.channels ?? [])]
   for (const c of channels) {
@@ -44,7 +44,7 @@ export async function mintJoinToken(ctx: Ctx, by: string, input: MintInput): Pro
   return {token: `agora-join_${id}.${secret}`, token_id: id, agent_id: input.agent_id ?? null, channels, expires_at: expires, max_uses: maxUses}
 }
 
-export async function listJoinTokens(ctx: Ctx): Promise<Record<string, unknown>[]> {
+export async function listJoinTokens(ctx: Ctx): Promise<RouteAnswer<'get /join-tokens'>> {
   await ctx.db.run('DELETE FROM join_tokens WHERE expires_at < ?', ctx.now() - 86400)
   return (await ctx.db.all<TokenRow>('SELECT * FROM join_tokens ORDER BY created_at')).map(r => ({
     token_id: r.token_id, agent_id: r.agent_id, about: r.about, channels: JSON.parse(r.channels_json), created_by: r.created_by,
@@ -52,7 +52,7 @@ export async function listJoinTokens(ctx: Ctx): Promise<Record<string, unknown>[
   }))
 }
 
-export async function revokeJoinToken(ctx: Ctx, tokenId: string): Promise<Record<string, unknown>> {
+export async function revokeJoinToken(ctx: Ctx, tokenId: string): Promise<RouteAnswer<'delete /join-tokens/{id}'>> {
   const r = await ctx.db.run('UPDATE join_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL', ctx.now(), tokenId)
   if (r.changes === 0 && !await ctx.db.get('SELECT 1 FROM join_tokens WHERE token_id = ?', tokenId)) {
     fail(404, `no join token '${tokenId}'; list them with GET /join-tokens`)
@@ -61,7 +61,7 @@ export async function revokeJoinToken(ctx: Ctx, tokenId: string): Promise<Record
 }
 
 /** POST /join: the token is the credential. A 409 (id taken) does not consume a use. */
-export async function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null, about?: string): Promise<Record<string, unknown>> {
+export async function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null, about?: string): Promise<RouteAnswer<'post /join'>> {
   const m = /^agora-join_([0-9a-f]{8})\.([0-9a-f]{48})$/.exec(token)
   const row = m ? await ctx.db.get<TokenRow>('SELECT * FROM join_tokens WHERE token_id = ?', m[1]) : undefined
   if (!m || !row || !safeEqual(sha256Hex(m[2]), row.secret_hash)) fail(403, 'invalid join token')

@@ -5,6 +5,7 @@ import type {AgentRec, MemberRec} from './cache.js'
 import {isDm} from './channels.js'
 import {postSystem} from './messages.js'
 import {HUB_ALERTS, syncHubAlerts} from './governance/hub-alerts.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const RETIRE_REASON_MAX = 200
 
@@ -29,7 +30,7 @@ function liveOperators(ctx: Ctx): AgentRec[] {
  * 4403, the seat leaves every room's roster (the rooms are remembered so unretire restores them),
  * its delegation is revoked, and its id stays reserved. Its messages and the debts others owe it stay.
  */
-export async function retireAgent(ctx: Ctx, p: Principal, id: string, rawReason: string | null | undefined): Promise<Record<string, unknown>> {
+export async function retireAgent(ctx: Ctx, p: Principal, id: string, rawReason: string | null | undefined): Promise<RouteAnswer<'post /agents/{id}/retire'>> {
   requireOperator(p)
   const a = lifecycleTarget(ctx, id)
   const reason = sanitize(rawReason ?? '')
@@ -62,7 +63,7 @@ export async function retireAgent(ctx: Ctx, p: Principal, id: string, rawReason:
 }
 
 /** DELETE /agents/{id}/retire: the same key works again and the seat is back in the rooms it left (still open to it). */
-export async function unretireAgent(ctx: Ctx, p: Principal, id: string): Promise<Record<string, unknown>> {
+export async function unretireAgent(ctx: Ctx, p: Principal, id: string): Promise<RouteAnswer<'delete /agents/{id}/retire'>> {
   requireOperator(p)
   const a = lifecycleTarget(ctx, id)
   if (a.retired_at == null) fail(409, `'${id}' is not retired; retire it with POST /agents/${id}/retire`)
@@ -101,7 +102,7 @@ export async function unretireAgent(ctx: Ctx, p: Principal, id: string): Promise
  * by and about the seat, and its remembered rooms are erased; the id stays reserved, its messages
  * stay in the ledger (the chain commits to them), and its key answers 410.
  */
-export async function deleteAgent(ctx: Ctx, p: Principal, id: string): Promise<Record<string, unknown>> {
+export async function deleteAgent(ctx: Ctx, p: Principal, id: string): Promise<RouteAnswer<'delete /agents/{id}'>> {
   requireOperator(p)
   const a = lifecycleTarget(ctx, id)
   if (a.retired_at == null) fail(409, `'${id}' is not retired; retire it first with POST /agents/${id}/retire (a hard delete cannot be undone)`)
@@ -118,7 +119,7 @@ export async function deleteAgent(ctx: Ctx, p: Principal, id: string): Promise<R
 }
 
 /** GET /agents/retired: every retired seat, deleted ones flagged, newest first. */
-export async function listRetired(ctx: Ctx, p: Principal): Promise<Array<Record<string, unknown>>> {
+export async function listRetired(ctx: Ctx, p: Principal): Promise<RouteAnswer<'get /agents/retired'>> {
   requireOperator(p)
   const rows = await ctx.db.all<{id: string; retired_at: number; retired_reason: string | null; deleted_at: number | null}>(
     'SELECT id, retired_at, retired_reason, deleted_at FROM agents WHERE retired_at IS NOT NULL ORDER BY retired_at DESC, id LIMIT 1000')

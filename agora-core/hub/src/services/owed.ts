@@ -5,13 +5,14 @@ import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligation
 import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
 import {slaMinutes} from './store.js'
 import {owedCharters} from './governance/receipts.js'
+import type {OwedReport} from '@agora/protocol'
 
 /** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */
-export async function computeOwed(ctx: Ctx, viewer: string): Promise<Record<string, unknown>> {
+export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)
   const escalated = async (channel: string, born: number): Promise<boolean> => await debtAge(ctx, born, now) > await slaMinutes(ctx, channel) * 60
-  const toAnswer: Record<string, unknown>[] = []
+  const toAnswer: OwedReport['to_answer'] = []
   for (const {m, state} of await withStates(ctx, await openObligations(ctx, viewer))) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
@@ -29,9 +30,9 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<Record<stri
     toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
       asks_naming_you: [], created_at: d.created_at, escalated: await escalated(d.channel, d.created_at)})
   }
-  const toConsume: Record<string, unknown>[] = []
-  const toClose: Record<string, unknown>[] = []
-  const waitingOn: Record<string, unknown>[] = []
+  const toConsume: OwedReport['to_consume'] = []
+  const toClose: OwedReport['to_close'] = []
+  const waitingOn: OwedReport['waiting_on'] = []
   const own = (await withStates(ctx, await ownObligations(ctx, viewer))).filter(o => !o.state.closedWithAuthority)
   const reads = await readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
   for (const {m, state} of own) {

@@ -1,4 +1,5 @@
 import type {Ctx} from './context.js'
+import type {Whoami} from '@agora/protocol'
 
 export interface PauseRow {since: number; until: number | null; reason: string; by: string}
 
@@ -18,7 +19,7 @@ export async function isPaused(ctx: Ctx): Promise<boolean> {
   return await currentPause(ctx) !== undefined
 }
 
-export async function hubState(ctx: Ctx): Promise<Record<string, unknown>> {
+export async function hubState(ctx: Ctx): Promise<Whoami['hub_state']> {
   const p = await currentPause(ctx)
   return p ? {state: 'paused', since: p.since, reason: p.reason, by: p.by} : {state: 'open'}
 }

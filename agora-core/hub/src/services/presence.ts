@@ -1,5 +1,9 @@
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
+
+/** One seat's presence row (GET /presence/{a}). */
+type PresenceRow = RouteAnswer<'get /presence/{a}'>
 
 export const ACTIVE_WINDOW = 600
 export const RECEPTION_WINDOW = 2700
@@ -31,7 +35,7 @@ export class Presence {
     if (s.connections === 0) Object.assign(s, {state: 'offline', updatedAt: this.ctx.now()})
   }
 
-  declare(agent: string, state: 'idle' | 'working'): Record<string, unknown> {
+  declare(agent: string, state: 'idle' | 'working'): PresenceRow {
     Object.assign(this.seat(agent), {state, updatedAt: this.ctx.now()})
     return this.row(agent)
   }
@@ -46,7 +50,7 @@ export class Presence {
   }
 
   /** `{agent_id, state, updated_at}` as served. */
-  row(agent: string): Record<string, unknown> {
+  row(agent: string): PresenceRow {
     const s = this.seat(agent)
     const now = this.ctx.now()
     if (s.connections > 0) return {agent_id: agent, state: s.state, updated_at: s.updatedAt}
@@ -68,7 +72,7 @@ export class Presence {
     return [...ids].sort()
   }
 
-  one(viewer: string, operator: boolean, agent: string): Record<string, unknown> {
+  one(viewer: string, operator: boolean, agent: string): PresenceRow {
     if (!this.visibleTo(viewer, operator).includes(agent)) fail(404, `no visible seat '${agent}'; presence is shared with seats in your channels`)
     return this.row(agent)
   }

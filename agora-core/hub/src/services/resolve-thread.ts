@@ -5,6 +5,7 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, repliesTo} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 import {postMessage} from './post.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** Nodes walked per call; past it the answer says `truncated:true` and a second call continues. */
 export const THREAD_LIMIT = 200
@@ -24,10 +25,12 @@ async function walk(ctx: Ctx, root: StoredMessage): Promise<{nodes: StoredMessag
 }
 
 /** Claims whose `source_message_id` names a closed node (by id or `chan#seq`): the work they tracked is settled. */
-async function claimsOn(ctx: Ctx, channel: string, closed: StoredMessage[]): Promise<Array<Record<string, unknown>>> {
+type Resolved = RouteAnswer<'post /channels/{c}/messages/{id}/resolve_thread'>
+
+async function claimsOn(ctx: Ctx, channel: string, closed: StoredMessage[]): Promise<Resolved['claims']> {
   const refs = new Set(closed.flatMap(m => [m.id, `${m.channel}#${m.seq}`]))
   const rows = await ctx.db.all<{key: string; value_json: string | null}>(`SELECT key, value_json FROM store WHERE channel = ? AND key LIKE 'claim:%' ORDER BY key`, channel)
-  const out: Array<Record<string, unknown>> = []
+  const out: Resolved['claims'] = []
   for (const r of rows) {
     const v = r.value_json ? JSON.parse(r.value_json) as Record<string, unknown> : null
     if (v && typeof v.source_message_id === 'string' && refs.has(v.source_message_id)) {
@@ -41,7 +44,7 @@ async function claimsOn(ctx: Ctx, channel: string, closed: StoredMessage[]): Pro
  * Close every open node of a thread with a `resolved` reply from the caller. The caller must be
  * the asker of every open node, or an operator: otherwise 403 and nothing is closed.
  */
-export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage, body: string | null): Promise<Record<string, unknown>> {
+export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage, body: string | null): Promise<RouteAnswer<'post /channels/{c}/messages/{id}/resolve_thread'>> {
   const {nodes, truncated} = await walk(ctx, root)
   const open: StoredMessage[] = []
   for (const m of nodes) {
@@ -52,7 +55,7 @@ export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage,
   if (!p.operator && foreign.length > 0) {
     fail(403, `#${foreign[0].seq} is ${foreign[0].sender}'s open question; only its asker or an operator can close it, so nothing was closed — resolve your own with a resolved reply`)
   }
-  const closed: Array<Record<string, unknown>> = []
+  const closed: Resolved['closed'] = []
   for (const m of open) {
     const reply = await postMessage(ctx, p, m.channel, {status: 'resolved', reply_to: m.id, body: body ?? `closed by ${p.id} (resolve_thread on #${root.seq})`})
     closed.push({id: m.id, seq: m.seq, sender: m.sender, resolved_by: reply.id, resolved_seq: reply.seq})

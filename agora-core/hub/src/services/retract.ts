@@ -5,6 +5,7 @@ import type {StoredMessage} from './messages.js'
 import {getMessage, selectMessages, wireMessage} from './messages.js'
 import {isObligation, threadState} from './obligations.js'
 import {mapInOrder} from './in-order.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /**
  * Retract one message (docs/protocol.md#governance): the author or an operator; system and fs rows operators only.
@@ -46,7 +47,7 @@ async function trail(ctx: Ctx, root: StoredMessage): Promise<StoredMessage[]> {
  * Retract a thread, all or nothing (docs/protocol.md#governance): a non-operator is refused (403, nothing retracted)
  * when the trail holds anyone else's message. System and fs rows are skipped and counted.
  */
-export async function retractThread(ctx: Ctx, p: Principal, root: StoredMessage): Promise<Record<string, unknown>> {
+export async function retractThread(ctx: Ctx, p: Principal, root: StoredMessage): Promise<RouteAnswer<'post /channels/{c}/messages/{id}/retract_thread'>> {
   const all = await trail(ctx, root)
   const messages = all.filter(m => m.kind === 'message')
   if (!p.operator && messages.some(m => m.sender !== p.id)) {

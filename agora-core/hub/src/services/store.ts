@@ -4,6 +4,7 @@ import {isDeepStrictEqual} from 'node:util'
 import {allNumbersFinite, parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail, sanitize} from './context.js'
+import type {RouteAnswer, StoreEntry} from '@agora/protocol'
 
 export interface StoreRow {
   channel: string
@@ -24,7 +25,7 @@ export function parseValue(row: StoreRow): unknown {
   return row.value_json == null ? null : parseJsonLossless(row.value_json)
 }
 
-export function entry(row: StoreRow): Record<string, unknown> {
+export function entry(row: StoreRow): StoreEntry {
   return {channel: row.channel, key: row.key, value: parseValue(row), version: row.version,
     updated_by: row.updated_by, updated_at: row.updated_at}
 }
@@ -106,7 +107,7 @@ export function storeKey(raw: string): string {
 }
 
 /** CAS write (docs/protocol.md#store-and-fs): absent = version 0; identical value = heartbeat (version and author kept). */
-export async function putValue(ctx: Ctx, input: PutInput): Promise<Record<string, unknown>> {
+export async function putValue(ctx: Ctx, input: PutInput): Promise<StoreEntry> {
   const {channel, actor} = input
   const key = storeKey(input.key)
   if (key.startsWith('fs/')) fail(403, `store keys under 'fs/' belong to the file API; use PUT /channels/${channel}/fs/{path}`)
@@ -158,6 +159,6 @@ function checkClaim(value: unknown, current: unknown, actor: string, operator: b
   return v
 }
 
-export async function listStore(ctx: Ctx, channel: string): Promise<Record<string, unknown>[]> {
+export async function listStore(ctx: Ctx, channel: string): Promise<RouteAnswer<'get /channels/{c}/store'>> {
   return await ctx.db.all(`SELECT key, version, updated_by, updated_at FROM store WHERE channel = ? AND key NOT LIKE 'fs/%' ORDER BY key`, channel)
 }

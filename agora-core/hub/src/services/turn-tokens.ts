@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {TURN_TOKEN_TTL_DEFAULT} from '@agora/protocol'
-import type {MintTurnTokenBody} from '@agora/protocol'
+import type {MintTurnTokenBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from './context.js'
 import {fail} from './context.js'
 import {safeEqual, sha256Hex} from './agents.js'
@@ -29,7 +29,7 @@ export interface TurnGrant {
 }
 
 /** POST /turn-tokens: a token for one turn of `agentId`; the plaintext is returned exactly once. */
-export async function mintTurnToken(ctx: Ctx, agentId: string, input: MintTurnTokenBody): Promise<Record<string, unknown>> {
+export async function mintTurnToken(ctx: Ctx, agentId: string, input: MintTurnTokenBody): Promise<RouteAnswer<'post /turn-tokens'>> {
   const id = randomBytes(8).toString('hex')
   const secret = randomBytes(24).toString('hex')
   const now = ctx.now()
@@ -65,7 +65,7 @@ export async function redeemTurnToken(ctx: Ctx, callerId: string, token: string,
 }
 
 /** DELETE /turn-tokens/:id: the minting seat ends its token early (the turn is over). */
-export async function revokeTurnToken(ctx: Ctx, agentId: string, tokenId: string): Promise<Record<string, unknown>> {
+export async function revokeTurnToken(ctx: Ctx, agentId: string, tokenId: string): Promise<RouteAnswer<'delete /turn-tokens/{id}'>> {
   const row = await ctx.db.get<TurnTokenRow>('SELECT * FROM turn_tokens WHERE token_id = ? AND agent_id = ?', tokenId, agentId)
   if (!row) fail(404, `no turn token '${tokenId}' of yours; the id is the part between agora-turn_ and the dot`)
   await ctx.db.run('UPDATE turn_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL', ctx.now(), tokenId)

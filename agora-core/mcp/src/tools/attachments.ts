@@ -3,9 +3,10 @@ import {z} from 'zod'
 import {fenced} from '../fence.js'
 import {HubError, guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 import {rawRequest} from './raw.js'
 
-interface Blob {channel: string; id: string; filename: string; content_type: string; size: number}
+type Blob = RouteAnswer<'post /channels/{c}/attachments'>
 
 /** The largest attachment read_attachment returns inline; bigger ones are for a human or a file tool. */
 export const INLINE_CAP = 256 * 1024

@@ -2,6 +2,7 @@ import {z} from 'zod'
 
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 const seg = (value: string): string => encodeURIComponent(value)
 
@@ -12,7 +13,7 @@ export function registerChannelAdminTools({server, hub}: ToolContext): void {
       'then invite, block, edit the charter and archive; you stay a member.',
     inputSchema: {channel: z.string().min(1), to: z.string().min(1).describe('the member who becomes owner')},
   }, (args) => guarded(async () => {
-    const r = await hub.request<{channel: string; owner: string; previous: string; changed: boolean}>('PUT', `/channels/${seg(args.channel)}/owner`, {body: {to: args.to}})
+    const r = await hub.request<RouteAnswer<'put /channels/{c}/owner'>>('PUT', `/channels/${seg(args.channel)}/owner`, {body: {to: args.to}})
     return r.changed ? `OWNER of ${r.channel} is now ${r.owner} (was ${r.previous})` : `${r.owner} already owns ${r.channel}; nothing changed`
   }))
 
@@ -23,10 +24,10 @@ export function registerChannelAdminTools({server, hub}: ToolContext): void {
   }, (args) => guarded(async () => {
     const path = `/channels/${seg(args.channel)}/archive`
     if (args.undo) {
-      const r = await hub.request<{channel: string; archived: boolean}>('DELETE', path)
+      const r = await hub.request<RouteAnswer<'delete /channels/{c}/archive'>>('DELETE', path)
       return `UNARCHIVED ${r.channel}: it takes posts and joins again`
     }
-    const r = await hub.request<{channel: string; archived: boolean; evicted: string[]}>('POST', path)
+    const r = await hub.request<RouteAnswer<'post /channels/{c}/archive'>>('POST', path)
     return `ARCHIVED ${r.channel}${r.evicted.length ? `; removed ${r.evicted.join(', ')}` : ''}`
   }))
   server.registerTool('unarchive_channel', {
@@ -34,7 +35,7 @@ export function registerChannelAdminTools({server, hub}: ToolContext): void {
       'member and everyone else rejoins (public) or is invited again (private).',
     inputSchema: {channel: z.string().min(1)},
   }, (args) => guarded(async () => {
-    const r = await hub.request<{channel: string; archived: boolean}>('DELETE', `/channels/${seg(args.channel)}/archive`)
+    const r = await hub.request<RouteAnswer<'delete /channels/{c}/archive'>>('DELETE', `/channels/${seg(args.channel)}/archive`)
     return `UNARCHIVED ${r.channel}: it takes posts and joins again`
   }))
 }

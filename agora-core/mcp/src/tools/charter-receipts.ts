@@ -4,10 +4,9 @@ import {fenced} from '../fence.js'
 import {when} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer, Whoami} from '@agora/protocol'
 
-interface Receipt {agent: string; version: number | null; read_at: number | null; current: boolean}
-interface ChannelReceipts {channel: string; version: number; receipts: Receipt[]}
-interface Pointer {version: number; your_receipt: number | null; current: boolean; view: string[]; view_current: boolean; read_with: string}
+type ChannelReceipts = RouteAnswer<'get /channels/{c}/charter/receipts'>
 interface CharterRow {scope: string; version: number; your_receipt: number | null; read_with: string; gated: boolean; reason: string}
 
 const seg = (value: string): string => encodeURIComponent(value)
@@ -26,7 +25,7 @@ export function registerCharterReceiptTools({server, hub}: ToolContext): void {
       return fenced(() => [`CHARTER RECEIPTS ${r.channel} (channel/charter.md v${r.version}): ${r.receipts.length - behind} current, ${behind} behind`,
         ...r.receipts.map(x => `  - ${x.agent} ${x.version === null ? 'never read' : `read v${x.version} at ${when(x.read_at as number)}`}${x.current ? ' (current)' : ' (behind)'}`)])
     }
-    const me = await hub.request<{id: string; hub_charter: Pointer}>('GET', '/whoami')
+    const me = await hub.request<Whoami>('GET', '/whoami')
     const owed = await hub.request<{charters: CharterRow[]}>('GET', '/owed')
     const p = me.hub_charter
     const lines = [`HUB CHARTER v${p.version}: your receipt ${p.your_receipt === null ? 'none' : `v${p.your_receipt}`}` +

@@ -3,8 +3,9 @@ import {z} from 'zod'
 import {fenced} from '../fence.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
-interface Note {subject: string; note: string; updated_at: number; removed?: boolean}
+type Note = RouteAnswer<'put /colleagues/{subject}'>
 
 const seg = (value: string): string => encodeURIComponent(value)
 
@@ -28,7 +29,7 @@ export function registerColleagueTools({server, hub}: ToolContext): void {
     inputSchema: {agent_id: z.string().min(1).optional().describe('only the note about this seat')},
   }, (args) => guarded(async () => {
     const path = args.agent_id ? `/colleagues?subject=${seg(args.agent_id)}` : '/colleagues'
-    const notes = await hub.request<Note[]>('GET', path)
+    const notes = await hub.request<RouteAnswer<'get /colleagues'>>('GET', path)
     if (notes.length === 0) return args.agent_id ? `you have no note on ${args.agent_id}` : 'you have no colleague notes yet'
     return fenced((f) => notes.flatMap((n) => [`${n.subject} (updated ${new Date(n.updated_at * 1000).toISOString()}):`, f.block(`your note on ${n.subject}`, n.note)]))
   }))

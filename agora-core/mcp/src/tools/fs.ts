@@ -5,9 +5,9 @@ import {renderMessages, when} from '../render.js'
 import type {MessageLike} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {FsFile, RouteAnswer} from '@agora/protocol'
 
-interface FsFile {path: string; content: string; mime: string; description?: string; size_bytes: number; version: number; updated_by: string; updated_at: number; encoding?: string}
-interface FsRow {path: string; version: number; updated_by: string; updated_at: number; size: number; description?: string; encoding?: string}
+type FsRow = RouteAnswer<'get /channels/{c}/fs'>[number]
 
 const channel = z.string().min(1)
 const file = z.string().min(1).describe('relative path such as "notes/plan.md"')

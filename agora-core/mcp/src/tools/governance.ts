@@ -4,14 +4,11 @@ import {fenced} from '../fence.js'
 import {when} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
-interface HubCharter {version: number; text: string; sliced?: boolean; view?: string[]; your_receipt?: number | null; current?: boolean}
-interface ChannelCharter {channel: string; path: string; content: string; version: number; updated_by: string; updated_at: number; hub?: HubCharter}
-interface Row {
-  id: string; seq: number; sender: string; title: string; status: string; to?: string[]; pending_asks?: string[]; replies?: number
-  closed_by?: string | null; has_resolved_reply?: boolean | null
-}
-interface Digest {channel: string; open_questions: Row[]; decided: Row[]; decisions: Array<{key: string; value: unknown; version: number; updated_by: string}>; counts: Record<string, number>}
+type HubCharter = RouteAnswer<'get /charter'>
+type ChannelCharter = RouteAnswer<'get /channels/{c}/charter'>
+type Digest = RouteAnswer<'get /channels/{c}/digest'>
 
 const seg = (value: string): string => encodeURIComponent(value)
 

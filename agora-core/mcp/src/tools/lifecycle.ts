@@ -4,6 +4,7 @@ import {fenced} from '../fence.js'
 import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 const seg = (value: string): string => encodeURIComponent(value)
 
@@ -18,7 +19,7 @@ export function registerLifecycleTools({server, hub}: ToolContext): void {
       reason: z.string().max(200).default('').describe('why, at most 200 characters; kept in the retired list'),
     },
   }, (args) => guarded(async () => {
-    const r = await hub.request<{agent_id: string; reason: string; left: string[]}>('POST', `/agents/${seg(args.agent_id)}/retire`, {body: {reason: args.reason}})
+    const r = await hub.request<RouteAnswer<'post /agents/{id}/retire'>>('POST', `/agents/${seg(args.agent_id)}/retire`, {body: {reason: args.reason}})
     return fenced((f) => [`RETIRED ${r.agent_id}; it left ${r.left.length ? r.left.join(', ') : 'no rooms'}`, ...renderRecord(f, {reason: r.reason}, ['reason'])])
   }))
 
@@ -27,7 +28,7 @@ export function registerLifecycleTools({server, hub}: ToolContext): void {
       '(except rooms archived or blocked to it meanwhile) plus commons. A deleted seat cannot come back (410).',
     inputSchema: {agent_id: z.string().min(1).describe('the retired seat to restore')},
   }, (args) => guarded(async () => {
-    const r = await hub.request<{agent_id: string; restored: string[]}>('DELETE', `/agents/${seg(args.agent_id)}/retire`)
+    const r = await hub.request<RouteAnswer<'delete /agents/{id}/retire'>>('DELETE', `/agents/${seg(args.agent_id)}/retire`)
     return `UNRETIRED ${r.agent_id}; back in ${r.restored.join(', ')}`
   }))
 }

@@ -4,9 +4,10 @@ import {fenced} from '../fence.js'
 import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 interface Retracted {id: string; channel: string; seq: number; retracted?: boolean; body?: string}
-interface Block {scope: string; agent_id: string; imposed_by: string; imposed_at: number; expires_at: number | null; reason: string}
+type Block = RouteAnswer<'post /hub/blocks'>
 
 const seg = (value: string): string => encodeURIComponent(value)
 const scopePath = (channel?: string): string => channel ? `/channels/${seg(channel)}/blocks` : '/hub/blocks'
@@ -33,7 +34,7 @@ export function registerModerationTools({server, hub}: ToolContext): void {
       'thread are skipped and counted.',
     inputSchema: {channel: z.string().min(1), message_id: z.string().min(1).describe('the root of the thread to retract')},
   }, (args) => guarded(async () => {
-    const r = await hub.request<{count: number; already_retracted: number; skipped_non_messages: number; messages: Retracted[]}>(
+    const r = await hub.request<RouteAnswer<'post /channels/{c}/messages/{id}/retract_thread'>>(
       'POST', `/channels/${seg(args.channel)}/messages/${seg(args.message_id)}/retract_thread`)
     return `RETRACTED THREAD ${args.channel} from id=${args.message_id}: ${r.count} retracted, ${r.already_retracted} already retracted, ` +
       `${r.skipped_non_messages} system/file rows skipped\n${r.messages.map((m) => `  - #${m.seq} id=${m.id}${m.retracted ? ' retracted' : ''}`).join('\n')}`
@@ -64,7 +65,7 @@ export function registerModerationTools({server, hub}: ToolContext): void {
       channel: z.string().min(1).optional().describe('the channel the block is in (omit for a hub block)'),
     },
   }, (args) => guarded(async () => {
-    const r = await hub.request<{agent_id: string; scope: string; lifted: boolean}>('DELETE', `${scopePath(args.channel)}/${seg(args.agent)}`)
+    const r = await hub.request<RouteAnswer<'delete /hub/blocks/{a}'>>('DELETE', `${scopePath(args.channel)}/${seg(args.agent)}`)
     return r.lifted ? `UNBLOCKED ${r.agent_id} at scope ${r.scope}` : `NO ACTIVE BLOCK on ${r.agent_id} at scope ${r.scope}; nothing changed`
   }))
 

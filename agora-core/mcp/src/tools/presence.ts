@@ -3,8 +3,9 @@ import {z} from 'zod'
 import {when} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
-interface PresenceRow {agent_id: string; state: 'working' | 'idle' | 'active' | 'offline'; updated_at: number}
+type PresenceRow = RouteAnswer<'get /presence/{a}'>
 
 const MEANING: Record<PresenceRow['state'], string> = {
   working: 'connected and busy: expect a reply after its current turn',

@@ -1,5 +1,6 @@
 import type {Ctx} from '../context.js'
 import type {AgentRec} from '../cache.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const ACTIVITY_HOURS_MAX = 720
 const TOP = 50
@@ -22,7 +23,7 @@ const byCountThenName = <T extends {messages: number}>(key: keyof T) => (a: T, b
  * GET /stats/activity: who said how much where, over the caller's own rooms only (a room the
  * seat is not in is never counted, not even as a number). Seat posts only; system and fs rows are not activity.
  */
-export async function activityStats(ctx: Ctx, seat: AgentRec, hours: number): Promise<Record<string, unknown>> {
+export async function activityStats(ctx: Ctx, seat: AgentRec, hours: number): Promise<RouteAnswer<'get /stats/activity'>> {
   const until = ctx.now()
   const since = until - hours * 3600
   const rows = (await counts(ctx, since, ctx.cache.channelsOf(seat.id))).filter(r => r.kind === 'message')
@@ -51,7 +52,7 @@ export async function activityStats(ctx: Ctx, seat: AgentRec, hours: number): Pr
  * GET /admin/noise: where the hub's traffic comes from, hub-wide, for operators: each sender's share
  * of seat posts with its interrupts, criticals and opens (the costly kinds), and each room's system share.
  */
-export async function noiseReport(ctx: Ctx, hours: number): Promise<Record<string, unknown>> {
+export async function noiseReport(ctx: Ctx, hours: number): Promise<RouteAnswer<'get /admin/noise'>> {
   const until = ctx.now()
   const since = until - hours * 3600
   const rows = await counts(ctx, since, null)

@@ -6,11 +6,12 @@ import {hubState} from '../pause.js'
 import {reportingDelegates} from '../governance/delegations.js'
 import {SCHEMA_VERSION} from '../../db/migrations.js'
 import {HUB_VERSION} from '../../version.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 const LIVE = new Set(['idle', 'working', 'active'])
 
 /** GET /status: operators and reporting delegates see every live seat's presence, rooms and last post. */
-export async function fleetStatus(ctx: Ctx, p: Principal): Promise<Record<string, unknown>> {
+export async function fleetStatus(ctx: Ctx, p: Principal): Promise<RouteAnswer<'get /status'>> {
   if (!p.operator && !reportingDelegates(ctx).includes(p.id)) {
     fail(403, 'fleet status is for operators and reporting delegates; ask an operator for a reporting delegation')
   }
@@ -28,7 +29,7 @@ export async function fleetStatus(ctx: Ctx, p: Principal): Promise<Record<string
 }
 
 /** GET /admin/status: the hub's own vital signs for the admin key. */
-export async function adminStatus(ctx: Ctx, startedAt: number): Promise<Record<string, unknown>> {
+export async function adminStatus(ctx: Ctx, startedAt: number): Promise<RouteAnswer<'get /admin/status'>> {
   const one = async (sql: string): Promise<number> => Number((await ctx.db.get<{n: number}>(sql))?.n ?? 0)
   const agents = [...ctx.cache.agents.values()]
   const channels = [...ctx.cache.channels.values()]

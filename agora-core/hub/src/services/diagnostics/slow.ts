@@ -1,4 +1,5 @@
 import type {NextFunction, Request, Response} from 'express'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const SLOW_RING = 50
 
@@ -26,7 +27,7 @@ export class SlowLog {
     }
   }
 
-  report(): Record<string, unknown> {
+  report(): RouteAnswer<'get /admin/slow'> {
     return {threshold_ms: this.thresholdMs, capacity: SLOW_RING, requests: [...this.entries].reverse()}
   }
 }

@@ -7,6 +7,7 @@ import {isDm} from '../channels.js'
 import {activeGrant} from './delegations.js'
 import {currentText, sliceFor} from './texts.js'
 import {mapInOrder} from '../in-order.js'
+import type {RouteAnswer, Whoami} from '@agora/protocol'
 
 export const HUB_READ_WITH = 'read_charter() / GET /charter'
 const channelReadWith = (c: string): string => `read_charter(channel="${c}") / GET /channels/${c}/charter`
@@ -40,7 +41,7 @@ function viewCovers(served: string, view: string[]): boolean {
 }
 
 /** whoami.hub_charter: a pointer, never the text. */
-export async function hubCharterPointer(ctx: Ctx, a: AgentRec): Promise<Record<string, unknown>> {
+export async function hubCharterPointer(ctx: Ctx, a: AgentRec): Promise<Whoami['hub_charter']> {
   const cur = await currentText(ctx, 'charter')
   const r = await receiptOf(ctx, a.id, 'hub')
   const view = seatView(ctx, a)
@@ -51,7 +52,7 @@ export async function hubCharterPointer(ctx: Ctx, a: AgentRec): Promise<Record<s
 }
 
 /** GET /charter[?full]: the seat's slice (or the whole text), recording a receipt. */
-export async function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Promise<Record<string, unknown>> {
+export async function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Promise<RouteAnswer<'get /charter'>> {
   const cur = await currentText(ctx, 'charter')
   const view = seatView(ctx, a)
   const slice = full ? {text: cur.text, sliced: false} : sliceFor(cur.text, view)
@@ -61,7 +62,7 @@ export async function readCharter(ctx: Ctx, a: AgentRec, full: boolean): Promise
 }
 
 /** The hub charter text to inline in a channel charter read when the reader is behind (records nothing). */
-export async function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Promise<Record<string, unknown> | null> {
+export async function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Promise<RouteAnswer<'get /channels/{c}/charter'>['hub'] | null> {
   const cur = await currentText(ctx, 'charter')
   const r = await receiptOf(ctx, a.id, 'hub')
   if (r && r.version >= cur.version) return null
@@ -107,14 +108,14 @@ export async function owedCharters(ctx: Ctx, a: AgentRec): Promise<Record<string
 }
 
 /** GET /admin/charter/receipts (scope hub) and GET /channels/{c}/charter/receipts: every seat in scope, read or not. */
-export async function receiptsFor(ctx: Ctx, scope: string, seats: string[], version: number): Promise<Record<string, unknown>[]> {
+export async function receiptsFor(ctx: Ctx, scope: string, seats: string[], version: number): Promise<RouteAnswer<'get /admin/charter/receipts'>['receipts']> {
   return mapInOrder(seats.sort(), async agent => {
     const r = await receiptOf(ctx, agent, scope)
     return {agent, version: r?.version ?? null, read_at: r?.read_at ?? null, view: r?.view ?? null, current: !!r && r.version >= version}
   })
 }
 
-export async function channelCharterReceipts(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
+export async function channelCharterReceipts(ctx: Ctx, channel: string): Promise<RouteAnswer<'get /channels/{c}/charter/receipts'>> {
   const version = await liveCharterVersion(ctx, channel)
   if (version === null) fail(404, `'${channel}' has no charter; its owner can write channel/charter.md`)
   return {channel, version, receipts: await receiptsFor(ctx, channel, ctx.cache.membersOf(channel).map(m => m.agent_id), version)}

@@ -2,6 +2,7 @@ import type {Ctx} from '../context.js'
 import {fail} from '../context.js'
 import {HUB_RULES_V0} from '../governance.js'
 import {HUB_CHARTER_V0} from '../charter.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const TEXT_CAP = 256 * 1024
 export const SEAT_KINDS = ['member', 'owner', 'delegate', 'operator'] as const
@@ -70,11 +71,11 @@ export function sliceFor(text: string, view: string[]): {text: string; sliced: b
 }
 
 /** /charter/history: newest first, ending with the packaged v0. */
-export async function charterHistory(ctx: Ctx, limit: number): Promise<Record<string, unknown>[]> {
+export async function charterHistory(ctx: Ctx, limit: number): Promise<RouteAnswer<'get /charter/history'>> {
   const cur = (await currentText(ctx, 'charter')).version
   const rows = await ctx.db.all<{version: number; text: string; updated_by: string; updated_at: number}>(
     'SELECT version, text, updated_by, updated_at FROM charter_versions ORDER BY version DESC LIMIT ?', limit)
-  const out: Record<string, unknown>[] = rows.map(r => ({version: r.version, updated_by: r.updated_by, updated_at: r.updated_at,
+  const out: RouteAnswer<'get /charter/history'> = rows.map(r => ({version: r.version, updated_by: r.updated_by, updated_at: r.updated_at,
     bytes: Buffer.byteLength(r.text), current: r.version === cur}))
   if (out.length < limit) out.push({version: 0, updated_by: 'hub', updated_at: null, bytes: Buffer.byteLength(HUB_CHARTER_V0), current: cur === 0})
   return out

@@ -2,6 +2,7 @@ import type {Ctx} from '../context.js'
 import type {StoredMessage} from '../messages.js'
 import {getMessage} from '../messages.js'
 import {ratingTallies} from './votes.js'
+import type {MessageRow} from '@agora/protocol'
 
 export const VOTES_SORT_MAX = 200
 
@@ -21,7 +22,7 @@ export async function historyByVotes(ctx: Ctx, channel: string, since: number, l
 }
 
 /** Put real `ratings:{up,down,mine}` on decorated history rows (retracted rows keep `ratings:null`). */
-export async function withRatings(ctx: Ctx, rows: Array<Record<string, unknown>>, viewer: string): Promise<Array<Record<string, unknown>>> {
-  const tallies = await ratingTallies(ctx, rows.map(r => r.id as string), viewer)
-  return rows.map(r => (r.ratings === null ? r : {...r, ratings: tallies.get(r.id as string)}))
+export async function withRatings(ctx: Ctx, rows: MessageRow[], viewer: string): Promise<MessageRow[]> {
+  const tallies = await ratingTallies(ctx, rows.map(r => r.id), viewer)
+  return rows.map(r => (r.ratings === null ? r : {...r, ratings: tallies.get(r.id) ?? r.ratings}))
 }

@@ -1,5 +1,6 @@
 import type {Ctx} from '../context.js'
 import {CATEGORIES} from './votes.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const DEFAULT_DAILY_CAP = 50
 
@@ -33,7 +34,7 @@ async function countedVotes(ctx: Ctx, channels: string[], cap: number, target: s
 }
 
 /** The leaderboard rows: raw net per category, summed; sorted by score desc, raters desc, target asc. */
-export async function leaderboard(ctx: Ctx, channels: string[], hubWide: boolean, target: string | null = null): Promise<Array<Record<string, unknown>>> {
+export async function leaderboard(ctx: Ctx, channels: string[], hubWide: boolean, target: string | null = null): Promise<RouteAnswer<'get /reputation'>['leaderboard']> {
   const votes = await countedVotes(ctx, channels, await dailyCap(ctx), target)
   const byTarget = new Map<string, {cells: Map<string, Cell>; raters: Set<string>; channels: Set<string>}>()
   for (const v of votes) {
@@ -50,7 +51,7 @@ export async function leaderboard(ctx: Ctx, channels: string[], hubWide: boolean
   }
   const rows = [...byTarget].map(([id, t]) => {
     let score = 0, up = 0, down = 0
-    const breakdown: Record<string, unknown> = {}
+    const breakdown: Record<string, {score: number; up: number; down: number; raters: number}> = {}
     for (const [cat, c] of t.cells) {
       score += c.score
       up += c.up

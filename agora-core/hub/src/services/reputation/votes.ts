@@ -1,4 +1,4 @@
-import type {ReputationAxis} from '@agora/protocol'
+import type {ReputationAxis, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from '../context.js'
 import {fail, sanitize} from '../context.js'
 import type {StoredMessage} from '../messages.js'
@@ -26,7 +26,7 @@ export function cleanNote(note: string | null | undefined): string {
 interface VoteRow {channel: string; rater: string; target: string; category: string; message_id: string; value: number; note: string; created_at: number}
 
 /** One live vote per (channel, target, rater, axis): a second PUT replaces the first (and dates from now). */
-export async function castVote(ctx: Ctx, channel: string, rater: string, target: string, axis: ReputationAxis, value: 1 | -1, note: string): Promise<Record<string, unknown>> {
+export async function castVote(ctx: Ctx, channel: string, rater: string, target: string, axis: ReputationAxis, value: 1 | -1, note: string): Promise<RouteAnswer<'put /channels/{c}/reputation/{target}'>> {
   const now = ctx.now()
   await ctx.db.run(`INSERT INTO rep_votes (channel, rater, target, category, message_id, value, note, created_at, day)
     VALUES (?, ?, ?, ?, '', ?, ?, ?, ?) ON CONFLICT (channel, rater, target, category, message_id)
@@ -44,7 +44,7 @@ export async function withdrawVotes(ctx: Ctx, channel: string, rater: string, ta
 }
 
 /** Every live vote about `target` in the channel: agent votes by axis and message ratings (`general`). */
-export async function votesAbout(ctx: Ctx, channel: string, target: string): Promise<Array<Record<string, unknown>>> {
+export async function votesAbout(ctx: Ctx, channel: string, target: string): Promise<RouteAnswer<'get /channels/{c}/reputation/{target}/votes'>['votes']> {
   const rows = await ctx.db.all<VoteRow>(`SELECT v.rater, v.category, v.message_id, v.value, v.note, v.created_at FROM rep_votes v
     LEFT JOIN messages m ON m.id = v.message_id
     WHERE v.channel = ? AND v.target = ? AND (v.message_id = '' OR m.retracted_at IS NULL)
@@ -60,7 +60,7 @@ export function refuseRating(m: StoredMessage, rater: string): void {
 }
 
 /** One standing rating per (message, rater), counted toward the sender in category `general`. */
-export async function rateMessage(ctx: Ctx, m: StoredMessage, rater: string, value: 1 | -1, note: string): Promise<Record<string, unknown>> {
+export async function rateMessage(ctx: Ctx, m: StoredMessage, rater: string, value: 1 | -1, note: string): Promise<RouteAnswer<'put /channels/{c}/messages/{id}/rating'>> {
   const now = ctx.now()
   await ctx.db.run(`INSERT INTO rep_votes (channel, rater, target, category, message_id, value, note, created_at, day)
     VALUES (?, ?, ?, 'general', ?, ?, ?, ?, ?) ON CONFLICT (channel, rater, target, category, message_id)
@@ -75,7 +75,7 @@ export async function unrateMessage(ctx: Ctx, m: StoredMessage, rater: string): 
 }
 
 /** Who rated a message and why, oldest first, with the tally. */
-export async function ratingsOf(ctx: Ctx, m: StoredMessage, viewer: string): Promise<Record<string, unknown>> {
+export async function ratingsOf(ctx: Ctx, m: StoredMessage, viewer: string): Promise<RouteAnswer<'get /channels/{c}/messages/{id}/ratings'>> {
   const rows = await ctx.db.all<VoteRow>(`SELECT rater, value, note, created_at FROM rep_votes
     WHERE message_id = ? AND category = 'general' ORDER BY created_at, rater`, m.id)
   const t = tally(rows, viewer)

@@ -1,4 +1,5 @@
 import type {Ctx} from '../context.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** What the index should hold: live human messages (retracted rows and hub rows never match). */
 const LIVE = `kind = 'message' AND retracted_at IS NULL`
@@ -7,7 +8,7 @@ const LIVE = `kind = 'message' AND retracted_at IS NULL`
  * Drift between the messages and the full-text index: rows missing from it and rows it still
  * holds that should be gone. PostgreSQL's index is a generated column, so it cannot drift.
  */
-export async function searchDrift(ctx: Ctx): Promise<Record<string, unknown>> {
+export async function searchDrift(ctx: Ctx): Promise<RouteAnswer<'get /admin/search/drift'>> {
   const live = Number((await ctx.db.get<{n: number}>(`SELECT COUNT(*) AS n FROM messages WHERE ${LIVE}`))?.n ?? 0)
   const embedded = Number((await ctx.db.get<{n: number}>(`SELECT COUNT(*) AS n FROM message_embeddings e JOIN messages m ON m.id = e.message_id
     WHERE m.kind = 'message' AND m.retracted_at IS NULL`))?.n ?? 0)
@@ -24,7 +25,7 @@ export async function searchDrift(ctx: Ctx): Promise<Record<string, unknown>> {
 }
 
 /** Rebuild the full-text index from the messages, in one transaction; answers what it indexed. */
-export async function rebuildSearch(ctx: Ctx): Promise<Record<string, unknown>> {
+export async function rebuildSearch(ctx: Ctx): Promise<RouteAnswer<'post /admin/search/rebuild'>> {
   const started = Date.now()
   if (ctx.db.dialect === 'sqlite') {
     await ctx.db.tx(async () => {

@@ -5,6 +5,7 @@ import type {MessageFilter, MessageHitRow} from './messages-sql.js'
 import {MESSAGE_SECTIONS, searchMessages} from './messages-sql.js'
 import {searchPeople, searchStore} from './store-hits.js'
 import {semanticSearch} from './semantic.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** The six fixed sections of a SearchReport, in wire order. */
 export const SECTIONS = ['decisions', 'open_threads', 'work', 'people', 'files', 'messages'] as const
@@ -78,7 +79,7 @@ function empty(sections: Record<Section, Block>): boolean {
  * GET /search: membership-scoped, grouped into six sections. A requested channel the seat is not
  * in is dropped exactly like one that does not exist, so the answer cannot tell them apart.
  */
-export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Promise<Record<string, unknown>> {
+export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Promise<RouteAnswer<'get /search'>> {
   const mine = ctx.cache.agentChannels.get(viewer) ?? new Set<string>()
   const channels = (p.channels === null ? [...mine] : [...new Set(p.channels)].filter(c => mine.has(c))).sort()
   let relaxed = false

@@ -2,13 +2,14 @@ import type {Ctx} from '../context.js'
 import {computeOwed} from '../owed.js'
 import {liveRows} from './rows.js'
 import {openPhases} from './phases.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /**
  * GET /board: the caller's fleet picture, computed on read: every live claim and phase row in the
  * caller's rooms (with staleness), the seats of those rooms with what each holds and owes, and the
  * caller's own obligations and held rows.
  */
-export async function board(ctx: Ctx, viewer: string): Promise<Record<string, unknown>> {
+export async function board(ctx: Ctx, viewer: string): Promise<RouteAnswer<'get /board'>> {
   const now = ctx.now()
   const rooms = ctx.cache.channelsOf(viewer).slice().sort()
   const rows = await liveRows(ctx, rooms, now)

@@ -5,13 +5,14 @@ import {parseValue} from '../store.js'
 import type {StoreRow} from '../store.js'
 import {toPlain} from '@agora/protocol'
 import {rulings, unacknowledged} from './rulings.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /**
  * GET /desk (operator or reporting delegate): everything waiting on the operator's desk, computed on
  * read: the caller's own /owed rows (operator asks land on reporting delegates too), claims that wait
  * on the caller, `queue:` rows in the caller's rooms, and rulings the caller has not acknowledged.
  */
-export async function desk(ctx: Ctx, viewer: string): Promise<Record<string, unknown>> {
+export async function desk(ctx: Ctx, viewer: string): Promise<RouteAnswer<'get /desk'>> {
   const now = ctx.now()
   const rooms = ctx.cache.channelsOf(viewer).filter(c => c !== 'hub-alerts').sort()
   const owed = await computeOwed(ctx, viewer)

@@ -1,9 +1,10 @@
 import type {Ctx} from '../context.js'
 import {openPhases, phaseLine} from './phases.js'
 import {rulings, unacknowledged} from './rulings.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /** The digest's work-plane fields for one viewer: open phases, their one-line summaries, rulings and the viewer's unacknowledged ones. */
-export async function digestWorkFields(ctx: Ctx, channel: string, viewer: string): Promise<Record<string, unknown>> {
+export async function digestWorkFields(ctx: Ctx, channel: string, viewer: string): Promise<Pick<RouteAnswer<'get /channels/{c}/digest'>, 'phases' | 'rulings' | 'unacknowledged_rulings' | 'phase_lines'>> {
   const phases = await openPhases(ctx, [channel])
   const list = await rulings(ctx, channel)
   return {

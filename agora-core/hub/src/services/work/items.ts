@@ -5,6 +5,7 @@ import {parseValue} from '../store.js'
 import type {StoreRow} from '../store.js'
 import {selectMessages} from '../messages.js'
 import {WORK_ITEM} from './kinds.js'
+import type {RouteAnswer, StoreEntry} from '@agora/protocol'
 
 export const CITING_MESSAGES_MAX = 100
 
@@ -22,12 +23,12 @@ export function cites(key: string, v: Obj | null, item: string): boolean {
   return w === item || (Array.isArray(w) && w.includes(item))
 }
 
-function rowOut(r: StoreRow, v: Obj | null): Obj {
+function rowOut(r: StoreRow, v: Obj | null): StoreEntry {
   return {channel: r.channel, key: r.key, value: v, version: r.version, updated_by: r.updated_by, updated_at: r.updated_at}
 }
 
 /** GET /channels/{c}/work: the room's backlog index (`work:` rows) with the claims and phases citing each item. */
-export async function channelWork(ctx: Ctx, channel: string): Promise<Obj> {
+export async function channelWork(ctx: Ctx, channel: string): Promise<RouteAnswer<'get /channels/{c}/work'>> {
   const rows = await ctx.db.all<StoreRow>(`SELECT * FROM store WHERE channel = ? AND
     ((key >= 'work:' AND key < 'work;') OR (key >= 'claim:' AND key < 'claim;') OR (key >= 'phase:' AND key < 'phase;')) ORDER BY key`, channel)
   const parsed = rows.map(r => ({r, v: plainObject(r)}))
@@ -44,14 +45,14 @@ export async function channelWork(ctx: Ctx, channel: string): Promise<Obj> {
 }
 
 /** GET /work/{item_id}: everything in the caller's rooms that cites the item: its rows, claims, phases and messages. */
-export async function workItem(ctx: Ctx, viewer: string, item: string): Promise<Obj> {
+export async function workItem(ctx: Ctx, viewer: string, item: string): Promise<RouteAnswer<'get /work/{item}'>> {
   if (!WORK_ITEM.test(item)) fail(400, `a work item id is <package>-<n>, e.g. parser-12; '${item.slice(0, 64)}' is not`)
   const rooms = ctx.cache.channelsOf(viewer)
   if (rooms.length === 0) return {item_id: item, rows: [], claims: [], phases: [], messages: []}
   const inRooms = `channel IN (${rooms.map(() => '?').join(', ')})`
   const store = await ctx.db.all<StoreRow>(`SELECT * FROM store WHERE ${inRooms} AND (key = ? OR key >= 'claim:' AND key < 'claim;'
     OR key >= 'phase:' AND key < 'phase;') ORDER BY channel, key`, ...rooms, `work:${item}`)
-  const rows: Obj[] = [], claims: Obj[] = [], phases: Obj[] = []
+  const rows: StoreEntry[] = [], claims: StoreEntry[] = [], phases: StoreEntry[] = []
   for (const r of store) {
     const v = plainObject(r)
     if (r.key === `work:${item}`) rows.push(rowOut(r, v))

@@ -3,6 +3,7 @@ import type {Ctx} from '../context.js'
 import {fail} from '../context.js'
 import {parseValue} from '../store.js'
 import type {StoreRow} from '../store.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 export const RULING_ACK_KEYS_MAX = 100
 
@@ -33,7 +34,7 @@ export async function unacknowledged(ctx: Ctx, channel: string, agent: string, l
 }
 
 /** POST /channels/{c}/ruling-acks: acknowledge rulings at their current version; every key must be a ruling here. */
-export async function ackRulings(ctx: Ctx, channel: string, agent: string, keys: unknown): Promise<Record<string, unknown>> {
+export async function ackRulings(ctx: Ctx, channel: string, agent: string, keys: unknown): Promise<RouteAnswer<'post /channels/{c}/ruling-acks'>> {
   if (!Array.isArray(keys) || keys.length === 0 || keys.length > RULING_ACK_KEYS_MAX || !keys.every(k => typeof k === 'string')) {
     fail(400, `keys must be a list of 1-${RULING_ACK_KEYS_MAX} ruling keys, e.g. {"keys":["ruling:no-force-push"]}; list them with GET /channels/${channel}/digest`)
   }

@@ -4,6 +4,7 @@ import {withStates, addresseesOf} from '../debts.js'
 import {debtAge} from '../envelopes.js'
 import {slaMinutes} from '../store.js'
 import {liveRows} from './rows.js'
+import type {RouteAnswer} from '@agora/protocol'
 
 /**
  * GET /channels/{c}/supervise: a delegate's radar for one room, computed on read.
@@ -13,7 +14,7 @@ import {liveRows} from './rows.js'
  * - unowned: open threads nobody is addressed by and nobody but the asker has answered;
  * - escalated: open threads past the room's SLA, with who they wait on.
  */
-export async function superviseChannel(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
+export async function superviseChannel(ctx: Ctx, channel: string): Promise<RouteAnswer<'get /channels/{c}/supervise'>> {
   const now = ctx.now()
   const rows = await liveRows(ctx, [channel], now)
   const roots = await withStates(ctx, await selectMessages(ctx, `FROM messages WHERE channel = ? AND status IN ('open','blocked')
@@ -45,7 +46,7 @@ export async function superviseChannel(ctx: Ctx, channel: string): Promise<Recor
 }
 
 /** GET /supervise: the radar of every room the caller is in (DMs left out), one entry per room. */
-export async function superviseAll(ctx: Ctx, viewer: string): Promise<Record<string, unknown>> {
+export async function superviseAll(ctx: Ctx, viewer: string): Promise<RouteAnswer<'get /supervise'>> {
   const rooms = ctx.cache.channelsOf(viewer).filter(c => !c.startsWith('dm:') && c !== 'hub-alerts').sort()
   const channels = []
   for (const c of rooms) channels.push(await superviseChannel(ctx, c))

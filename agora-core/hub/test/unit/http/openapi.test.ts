@@ -2,9 +2,9 @@ import {expect} from 'chai'
 import {readFileSync, readdirSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {RECORDS, REQUESTS} from '@agora/protocol'
+import {CREATED_ROUTES, RECORDS, REQUESTS, ROUTES} from '@agora/protocol'
 import {Caller, TestHub} from '../../helpers/hub.js'
-import {ROUTE_BODIES, ROUTE_RESPONSES} from '../../../src/http/openapi.js'
+import {ROUTE_BODIES} from '../../../src/http/openapi.js'
 
 const ROUTES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/routes')
 
@@ -25,6 +25,7 @@ interface Doc {
   paths: Record<string, Record<string, {requestBody?: any; responses: Record<string, unknown>; security?: unknown}>>
   components: {schemas: Record<string, unknown>}
 }
+let answerOf: (method: string, path: string) => unknown
 const operations = (doc: Doc): string[] => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
 
 describe('GET /openapi.json', () => {
@@ -35,6 +36,7 @@ describe('GET /openapi.json', () => {
     const r = await new Caller(hub.url, 'anyone', null).get<Doc>('/openapi.json')
     expect(r.status).to.equal(200)
     doc = r.body
+    answerOf = (method, path) => (doc.paths[path][method].responses['200'] as any).content['application/json'].schema
   })
   after(() => hub.close())
 
@@ -73,19 +75,32 @@ describe('GET /openapi.json', () => {
       const validates = name === 'post' ? /validate\('post'|postBody\(/ : new RegExp(`validate\\('${name}'`)
       expect(validates.test(declared.get(op) ?? ''), `${op} validates with '${name}'`).to.equal(true)
     }
-    expect(bodies).to.equal(33)
+    expect(bodies).to.equal(37)
   })
 
   it('answers the main routes with the protocol records, by reference', () => {
-    const answer = (method: string, path: string) => (doc.paths[path][method].responses['200'] as any).content['application/json'].schema
+    const answer = (method: string, path: string) => (doc.paths[path][method].responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/octet-stream'] ? {} : (doc.paths[path][method].responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/json'].schema
     expect(answer('get', '/whoami')).to.deep.equal({$ref: '#/components/schemas/Whoami'})
     expect(answer('get', '/inbox')).to.deep.equal({type: 'array', items: {$ref: '#/components/schemas/Envelope'}})
     expect(doc.components.schemas.Envelope).to.deep.equal(JSON.parse(JSON.stringify(RECORDS.Envelope)))
     const dangling = operations(doc).map((op) => op.split(' ')).map(([m, p]) => JSON.stringify(answer(m, p)))
       .flatMap((text) => [...text.matchAll(/schemas\/(\w+)/g)].map((x) => x[1])).filter((name) => !(name in doc.components.schemas))
     expect(dangling).to.deep.equal([])
-    const stale = [...Object.keys(ROUTE_BODIES), ...Object.keys(ROUTE_RESPONSES)].filter((op) => !operations(doc).includes(op))
+    const stale = [...Object.keys(ROUTE_BODIES), ...Object.keys(ROUTES)].filter((op) => !operations(doc).includes(op))
     expect(stale).to.deep.equal([])
+  })
+
+  it('publishes every JSON route\'s answer schema from @agora/protocol ROUTES, by reference to a named record or inline', () => {
+    const resolveRef = (schema: any): unknown => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema)
+    const published = (op: string): unknown => {
+      const [method, path] = op.split(' ')
+      const schema = (doc.paths[path][method].responses[CREATED_ROUTES.has(op) ? '201' : '200'] as any).content['application/json'].schema
+      return schema.type === 'array' && schema.items?.$ref ? {...schema, items: resolveRef(schema.items)} : resolveRef(schema)
+    }
+    const drift = Object.entries(ROUTES).filter(([op, schema]) => JSON.stringify(published(op)) !== JSON.stringify(schema)).map(([op]) => op)
+    expect(drift).to.deep.equal([])
+    expect(answerOf('post', '/leases/check')).to.deep.equal(JSON.parse(JSON.stringify(ROUTES['post /leases/check'])))
+    expect(Object.keys(doc.paths['/channels/{c}/leases'].post.responses)).to.include('201')
   })
 
   it('lists refusals: none on the public reads, 401 and 422 on every keyed route, 423 on posts', () => {

@@ -138,18 +138,26 @@ describe('workspace lease routes', () => {
     expect(seen.detail).to.match(/a channel you are not in/)
   })
 
-  it('refuses bad requests with a teaching 400 and writes nothing', async () => {
+  it('refuses bad requests with a teaching 400 (hub rules) or 422 (the request schema) and writes nothing', async () => {
     for (const [body, detail] of [
       [{workspace: '/home/me/app', paths: ['a']}, /machine path/],
       [{workspace: WS, paths: ['../a']}, /'\.\.'/],
       [{workspace: WS, paths: []}, /non-empty list/],
-      [{workspace: WS, paths: ['a'], mode: 'solo'}, /'exclusive'/],
       [{workspace: WS, paths: ['a'], ttl_s: 5}, /ttl_s/],
-      [{workspace: WS, paths: ['a'], owner: 'x'}, /unknown field 'owner'/],
     ] as const) {
       const r = await alice.post('/channels/build/leases', body)
       expect(r.status, JSON.stringify(body)).to.equal(400)
       expect(r.body.detail).to.match(detail)
+    }
+    // What the protocol's LeaseTakeRequest schema refuses is a 422 with a [{loc, msg, type}] detail, as on every other route.
+    for (const [body, detail] of [
+      [{workspace: WS, paths: ['a'], mode: 'solo'}, /exclusive, shared/],
+      [{workspace: WS, paths: ['a'], owner: 'x'}, /unknown field 'owner'/],
+      [{workspace: WS, paths: 'a'}, /must be array/],
+    ] as const) {
+      const r = await alice.post('/channels/build/leases', body)
+      expect(r.status, JSON.stringify(body)).to.equal(422)
+      expect(JSON.stringify(r.body.detail)).to.match(detail)
     }
     expect(await list(alice)).to.deep.equal([])
     const misspelt = await alice.get(`/leases?workspace=${encodeURIComponent(WS)}&holdr=bob`)
