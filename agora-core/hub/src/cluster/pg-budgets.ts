@@ -1,9 +1,9 @@
 import {randomUUID} from 'node:crypto'
 import type {Storage} from '../db/port.js'
-import {Budgets} from '../services/budgets.js'
-import type {WriteBudget} from '../services/budgets.js'
-import type {BudgetBook, PostGrant, PostSpend} from '../services/budget-book.js'
-import {refusals} from '../services/budget-book.js'
+import {Budgets} from '../services/kernel/budgets.js'
+import type {WriteBudget} from '../services/kernel/budgets.js'
+import type {BudgetBook, PostGrant, PostSpend} from '../services/kernel/budget-book.js'
+import {refusals} from '../services/kernel/budget-book.js'
 
 /**
  * The per-seat budgets of services/budgets.ts kept in PostgreSQL, so every hub process on one

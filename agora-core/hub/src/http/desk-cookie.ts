@@ -1,7 +1,7 @@
 import type {NextFunction, Request, Response} from 'express'
 import {AgoraError} from '@agora/protocol'
-import type {Ctx} from '../services/context.js'
-import type {Principal} from '../services/agents.js'
+import type {Ctx} from '../services/kernel/context.js'
+import type {Principal} from '../services/channels/agents.js'
 import {sessionCookie, sessionPrincipal} from '../services/desk/sessions.js'
 import {send} from './respond.js'
 

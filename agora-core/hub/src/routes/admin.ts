@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireAdmin} from '../services/agents.js'
-import {pauseHub, resumeHub} from '../services/admin.js'
+import {requireAdmin} from '../services/channels/agents.js'
+import {pauseHub, resumeHub} from '../services/operator/admin.js'
 
 export function adminRoutes(ctx: Ctx): Router {
   const r = Router()

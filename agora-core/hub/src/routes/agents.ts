@@ -1,16 +1,16 @@
 import {Router} from 'express'
 import {IMPLEMENTATION, PROTOCOL} from '@agora/protocol'
-import type {Ctx} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
 import {HUB_VERSION} from '../version.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
-import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/agents.js'
-import {hubState, isPaused} from '../services/pause.js'
-import {pauseGate} from '../services/channels.js'
+import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/channels/agents.js'
+import {hubState, isPaused} from '../services/kernel/pause.js'
+import {pauseGate} from '../services/channels/channels.js'
 import {currentText} from '../services/governance/texts.js'
 import {activeGrants} from '../services/governance/delegations.js'
-import {charterPointer, readHubCharter} from '../services/charter.js'
+import {charterPointer, readHubCharter} from '../services/governance/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,6 +1,6 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import type {RouteAnswer} from '@agora/protocol'

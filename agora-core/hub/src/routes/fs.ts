@@ -1,14 +1,14 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {boolQuery, intQuery, onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/agents.js'
-import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels.js'
-import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/fs.js'
+import {requireSeat} from '../services/channels/agents.js'
+import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels/channels.js'
+import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/store/fs.js'
 import {hubPartIfBehind} from '../services/governance/receipts.js'
-import {wireMessage} from '../services/messages.js'
+import {wireMessage} from '../services/messages/messages.js'
 
 export function fsRoutes(ctx: Ctx): Router {
   const r = Router()

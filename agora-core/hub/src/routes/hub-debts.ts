@@ -1,9 +1,9 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/agents.js'
+import {requireSeat} from '../services/channels/agents.js'
 import {onlyQuery} from '../http/schemas.js'
 import {hubDebts} from '../services/work/hub-debts.js'
 

@@ -1,13 +1,13 @@
 import {Router} from 'express'
 import {openPhases} from '../services/work/phases.js'
-import type {Ctx} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
 import {principal} from '../http/respond.js'
 import {answer, answerJson} from '../http/answer.js'
 import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/agents.js'
-import {computeInboxJson, waitInbox} from '../services/inbox.js'
-import {computeOwed} from '../services/owed.js'
-import {ack, readCursors} from '../services/ack.js'
+import {requireSeat} from '../services/channels/agents.js'
+import {computeInboxJson, waitInbox} from '../services/obligations/inbox.js'
+import {computeOwed} from '../services/obligations/owed.js'
+import {ack, readCursors} from '../services/posting/ack.js'
 
 export function inboxRoutes(ctx: Ctx): Router {
   const r = Router()

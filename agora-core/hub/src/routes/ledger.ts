@@ -1,12 +1,12 @@
 import {Router} from 'express'
 import {onlyQuery} from '../http/schemas.js'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/agents.js'
-import {requireMember} from '../services/channels.js'
-import {ledgerReport} from '../services/ledger.js'
+import {requireSeat} from '../services/channels/agents.js'
+import {requireMember} from '../services/channels/channels.js'
+import {ledgerReport} from '../services/messages/ledger.js'
 
 export function ledgerRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,12 +1,12 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
-import {fail, sanitize} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail, sanitize} from '../services/kernel/context.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {cleanMission, requireSeat} from '../services/agents.js'
-import type {Principal} from '../services/agents.js'
-import {recomputeClosed} from '../services/debts.js'
+import {cleanMission, requireSeat} from '../services/channels/agents.js'
+import type {Principal} from '../services/channels/agents.js'
+import {recomputeClosed} from '../services/obligations/debts.js'
 import {HUB_ALERTS, syncHubAlerts} from '../services/governance/hub-alerts.js'
 
 function requireOperator(p: Principal): void {

@@ -1,9 +1,9 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import type {Principal} from '../services/agents.js'
+import type {Principal} from '../services/channels/agents.js'
 import {rebuildSearch, searchDrift} from '../services/search/index-admin.js'
 
 export function requireOperatorOrAdmin(p: Principal): void {

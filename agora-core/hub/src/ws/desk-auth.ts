@@ -1,7 +1,7 @@
 import type {IncomingMessage} from 'node:http'
-import type {Ctx} from '../services/context.js'
-import {fail} from '../services/context.js'
-import type {Principal} from '../services/agents.js'
+import type {Ctx} from '../services/kernel/context.js'
+import {fail} from '../services/kernel/context.js'
+import type {Principal} from '../services/channels/agents.js'
 import {sessionCookie, sessionPrincipal} from '../services/desk/sessions.js'
 
 /**

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
-import {Budgets} from '../../src/services/budgets.js'
-import type {BudgetBook, PostSpend} from '../../src/services/budget-book.js'
+import {Budgets} from '../../src/services/kernel/budgets.js'
+import type {BudgetBook, PostSpend} from '../../src/services/kernel/budget-book.js'
 import {PgBudgets} from '../../src/cluster/pg-budgets.js'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'

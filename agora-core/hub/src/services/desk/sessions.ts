@@ -1,8 +1,8 @@
 import {randomBytes} from 'node:crypto'
-import type {Ctx} from '../context.js'
-import {fail} from '../context.js'
-import type {Principal} from '../agents.js'
-import {activeHubBlock, sha256Hex} from '../agents.js'
+import type {Ctx} from '../kernel/context.js'
+import {fail} from '../kernel/context.js'
+import type {Principal} from '../channels/agents.js'
+import {activeHubBlock, sha256Hex} from '../channels/agents.js'
 
 /** A login link works once, for two minutes: long enough to click, short enough to be useless in a scrollback. */
 export const LOGIN_TOKEN_TTL = 120

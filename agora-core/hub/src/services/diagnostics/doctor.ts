@@ -1,6 +1,6 @@
-import type {Ctx} from '../context.js'
-import {ledgerReport} from '../ledger.js'
-import {isDm} from '../channels.js'
+import type {Ctx} from '../kernel/context.js'
+import {ledgerReport} from '../messages/ledger.js'
+import {isDm} from '../channels/channels.js'
 import {HUB_ALERTS} from '../governance/hub-alerts.js'
 
 /** Channels whose ledger one doctor run re-verifies; past this the check says how many it skipped. */

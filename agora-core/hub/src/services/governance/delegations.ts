@@ -1,10 +1,10 @@
 import {POWERS} from '@agora/protocol'
 import type {DelegationBody, Power} from '@agora/protocol'
-import type {Ctx} from '../context.js'
-import type {GrantRow} from '../cache.js'
-import {fail, sanitize} from '../context.js'
-import type {Principal} from '../agents.js'
-import {cleanMission} from '../agents.js'
+import type {Ctx} from '../kernel/context.js'
+import type {GrantRow} from '../kernel/cache.js'
+import {fail, sanitize} from '../kernel/context.js'
+import type {Principal} from '../channels/agents.js'
+import {cleanMission} from '../channels/agents.js'
 import {alertHub, syncHubAlerts} from './hub-alerts.js'
 
 export {POWERS}

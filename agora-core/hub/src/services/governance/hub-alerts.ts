@@ -1,7 +1,7 @@
-import type {Ctx} from '../context.js'
-import type {NewMessage} from '../messages.js'
-import {postSystem} from '../messages.js'
-import {insertChannel, joinChannel} from '../channels.js'
+import type {Ctx} from '../kernel/context.js'
+import type {NewMessage} from '../messages/messages.js'
+import {postSystem} from '../messages/messages.js'
+import {insertChannel, joinChannel} from '../channels/channels.js'
 import {reportingDelegates} from './delegations.js'
 
 export const HUB_ALERTS = 'hub-alerts'

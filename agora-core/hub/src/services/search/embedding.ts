@@ -1,5 +1,5 @@
-import type {Ctx} from '../context.js'
-import {fail} from '../context.js'
+import type {Ctx} from '../kernel/context.js'
+import {fail} from '../kernel/context.js'
 
 /** The operator's OpenAI-compatible embeddings endpoint, kept in meta `embedding_config`. */
 export interface EmbeddingConfig {

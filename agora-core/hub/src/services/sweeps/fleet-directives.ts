@@ -1,8 +1,8 @@
-import type {Ctx} from '../context.js'
-import type {StoredMessage} from '../messages.js'
-import {repliesToMany, selectMessages, sendersOf} from '../messages.js'
-import {authoritativeResolution, isDirectiveFor} from '../obligations.js'
-import {directiveDebts} from '../debts.js'
+import type {Ctx} from '../kernel/context.js'
+import type {StoredMessage} from '../messages/messages.js'
+import {repliesToMany, selectMessages, sendersOf} from '../messages/messages.js'
+import {authoritativeResolution, isDirectiveFor} from '../obligations/obligations.js'
+import {directiveDebts} from '../obligations/debts.js'
 import {activeGrant} from '../governance/delegations.js'
 
 interface Fleet {

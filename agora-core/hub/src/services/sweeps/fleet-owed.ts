@@ -1,13 +1,13 @@
-import type {Ctx} from '../context.js'
-import type {StoredMessage} from '../messages.js'
-import {selectMessages} from '../messages.js'
-import type {ThreadState} from '../obligations.js'
-import {inheritsFromOperator} from '../obligations.js'
-import {hasLinkedClaim, namesViewer, repliedBy, withStates} from '../debts.js'
+import type {Ctx} from '../kernel/context.js'
+import type {StoredMessage} from '../messages/messages.js'
+import {selectMessages} from '../messages/messages.js'
+import type {ThreadState} from '../obligations/obligations.js'
+import {inheritsFromOperator} from '../obligations/obligations.js'
+import {hasLinkedClaim, namesViewer, repliedBy, withStates} from '../obligations/debts.js'
 import {FleetDirectives} from './fleet-directives.js'
-import {overlapOf, pauses} from '../pause.js'
-import type {PauseRow} from '../pause.js'
-import {slaMinutes} from '../store.js'
+import {overlapOf, pauses} from '../kernel/pause.js'
+import type {PauseRow} from '../kernel/pause.js'
+import {slaMinutes} from '../store/store.js'
 
 /** `kind`: `ask` while asks are pending, `answer` for any other open thread, `directive` for a directive debt. */
 export interface OwedRow {channel: string; id: string; seq: number; sender: string; title: string; created_at: number; escalated: boolean; kind: 'ask' | 'answer' | 'directive'}

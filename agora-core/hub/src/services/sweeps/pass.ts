@@ -1,12 +1,12 @@
 import {performance} from 'node:perf_hooks'
-import type {Ctx} from '../context.js'
-import type {NewMessage} from '../messages.js'
-import {postSystem} from '../messages.js'
+import type {Ctx} from '../kernel/context.js'
+import type {NewMessage} from '../messages/messages.js'
+import {postSystem} from '../messages/messages.js'
 import {FleetOwed} from './fleet-owed.js'
 import type {OwedRow} from './fleet-owed.js'
 import {alertHub, syncHubAlerts} from '../governance/hub-alerts.js'
 import {reportingDelegates} from '../governance/delegations.js'
-import {isDm} from '../channels.js'
+import {isDm} from '../channels/channels.js'
 import type {Guards} from './guards.js'
 
 export type {OwedRow}

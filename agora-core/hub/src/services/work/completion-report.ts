@@ -1,7 +1,7 @@
-import type {Ctx} from '../context.js'
-import {fail} from '../context.js'
-import type {StoredMessage} from '../messages.js'
-import {citesEvidence} from '../evidence.js'
+import type {Ctx} from '../kernel/context.js'
+import {fail} from '../kernel/context.js'
+import type {StoredMessage} from '../messages/messages.js'
+import {citesEvidence} from '../obligations/evidence.js'
 import {reportsIn} from '../governance/delegations.js'
 import {holdsChannelPower} from '../governance/delegations.js'
 

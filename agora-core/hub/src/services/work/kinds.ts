@@ -1,8 +1,8 @@
 import {isDeepStrictEqual} from 'node:util'
 import {toPlain} from '@agora/protocol'
-import type {Ctx} from '../context.js'
-import {fail, sanitize} from '../context.js'
-import {getRow, parseValue, channelMeta} from '../store.js'
+import type {Ctx} from '../kernel/context.js'
+import {fail, sanitize} from '../kernel/context.js'
+import {getRow, parseValue, channelMeta} from '../store/store.js'
 import {holdsChannelPower, reportsIn} from '../governance/delegations.js'
 import {isTerminal} from '../sweeps/work-rows.js'
 

@@ -1,5 +1,5 @@
-import type {Ctx} from '../context.js'
-import {channelMeta} from '../store.js'
+import type {Ctx} from '../kernel/context.js'
+import {channelMeta} from '../store/store.js'
 
 /** How many typed notices channel info lists, newest first. */
 export const NOTICES_SHOWN = 50

@@ -1,9 +1,9 @@
 import {toPlain} from '@agora/protocol'
 import type {LiveWorkRow} from '@agora/protocol'
-import type {Ctx} from '../context.js'
-import {parseValue, slaMinutes} from '../store.js'
-import type {StoreRow} from '../store.js'
-import {debtAge} from '../envelopes.js'
+import type {Ctx} from '../kernel/context.js'
+import {parseValue, slaMinutes} from '../store/store.js'
+import type {StoreRow} from '../store/store.js'
+import {debtAge} from '../obligations/envelopes.js'
 import {isFinished, isTerminal, needsFrom, statusWord} from '../sweeps/work-rows.js'
 
 /** A claim with no cadence counts as stale after a day without a receipt. */

@@ -1,8 +1,8 @@
-import type {Ctx} from '../context.js'
-import {selectMessages} from '../messages.js'
-import {withStates, addresseesOf} from '../debts.js'
-import {debtAge} from '../envelopes.js'
-import {slaMinutes} from '../store.js'
+import type {Ctx} from '../kernel/context.js'
+import {selectMessages} from '../messages/messages.js'
+import {withStates, addresseesOf} from '../obligations/debts.js'
+import {debtAge} from '../obligations/envelopes.js'
+import {slaMinutes} from '../store/store.js'
 import {liveRows} from './rows.js'
 import type {RouteAnswer} from '@agora/protocol'
 

@@ -1,0 +1,110 @@
+import type {Ctx} from '../kernel/context.js'
+import type {StoredMessage} from '../messages/messages.js'
+import {getMessage, isRead, wireMessage} from '../messages/messages.js'
+import {asksNaming, inheritsFromOperator, isObligation, pendingAskNames, threadState} from './obligations.js'
+import type {ThreadState} from './obligations.js'
+import {overlapOf, pausedOverlap, pauses} from '../kernel/pause.js'
+import {channelMeta, slaOf} from '../store/store.js'
+
+export const INLINE_ANY = 1200
+export const INLINE_TO_ME = 4096
+
+export interface EnvelopeOptions {
+  /** The message is pinned for the viewer as an obligation or directive debt. */
+  pinned?: boolean
+  /** The message is a directive debt the viewer owes (escalates like an obligation). */
+  directiveDebt?: boolean
+  state?: ThreadState
+  /** Preloaded parent sender (null: no parent) and read receipt, when the caller batched them. */
+  parentSender?: string | null
+  read?: boolean
+}
+
+interface Shared {
+  base: Record<string, unknown>
+  state: ThreadState | undefined
+  parentSender: string | null
+  bodyBytes: number
+}
+
+/**
+ * Viewer-independent parts, computed once per message object (one fan-out reuses them). The
+ * promise is memoized, so the sockets of one fan-out, which all ask at once, share one read.
+ */
+const sharedMemo = new WeakMap<StoredMessage, Promise<Shared>>()
+
+function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
+  let s = sharedMemo.get(m)
+  if (!s) {
+    s = computeShared(ctx, m, o)
+    sharedMemo.set(m, s)
+    // A failed read is not memoized: the next viewer tries again.
+    s.catch(() => sharedMemo.delete(m))
+  }
+  return s
+}
+
+async function computeShared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
+  const base = wireMessage(m)
+  const state = m.retracted_at == null && isObligation(m) ? (o.state ?? await threadState(ctx, m)) : undefined
+  const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? ((await getMessage(ctx, m.reply_to))?.sender ?? null) : null
+  return {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
+}
+
+/** Seconds a debt has been waiting, minus time the hub spent paused. */
+export async function debtAge(ctx: Ctx, born: number, now = ctx.now()): Promise<number> {
+  return now - born - await pausedOverlap(ctx, born, now)
+}
+
+/**
+ * THE envelope builder (docs/protocol.md#envelopes): /inbox, WS push and notify lines all call this, so the
+ * viewer-specific flags and the inlining decision can never drift between surfaces.
+ */
+export async function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Promise<Record<string, unknown>> {
+  const {base, state, parentSender, bodyBytes} = await shared(ctx, m, o)
+  const gone = m.retracted_at != null
+  const pending = state && !state.closed ? state.pending : []
+  const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)) ||
+    (state !== undefined && inheritsFromOperator(ctx, m, viewer)))
+  const pendingSet = new Set(pending)
+  const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pendingSet.has(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
+  const replyToMe = parentSender === viewer
+  const body = base.body as string
+  const redelivery = !!o.pinned && (o.read ?? await isRead(ctx, m.id, viewer))
+  const owesIt = (state !== undefined && !state.closed && m.sender !== viewer) || !!o.directiveDebt
+  let escalated = false
+  if (!gone && !m.critical && m.urgency !== 'interrupt' && owesIt) {
+    // Warm memos are read without an await: /inbox builds hundreds of envelopes per call.
+    const list = ctx.pauseCache ?? await pauses(ctx)
+    const meta = ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel)
+    const now = ctx.now()
+    escalated = now - m.created_at - overlapOf(list, m.created_at, now) > slaOf(meta) * 60
+  }
+  const inline = !redelivery && (m.critical || ((toMe || replyToMe) && bodyBytes <= INLINE_TO_ME) || bodyBytes <= INLINE_ANY)
+  const data = (base.data as Record<string, unknown> | null) ?? null
+  const asks = state?.asks ?? []
+  // An explicit literal, not `{...base, body, data}`: overriding spread keys drops V8 into a slow path.
+  return {
+    id: m.id, channel: m.channel, seq: m.seq, sender: m.sender, kind: m.kind, status: base.status, urgency: m.urgency,
+    critical: m.critical, downgraded: m.downgraded, to: m.to, title: base.title,
+    body: inline ? body : null,
+    data: inline ? data : null,
+    reply_to: m.reply_to, created_at: m.created_at, retracted: gone, retracted_at: m.retracted_at,
+    effective_urgency: m.critical || escalated ? 'interrupt' : m.urgency,
+    escalated,
+    to_me: toMe,
+    addressed,
+    from_operator: ctx.cache.isOperator(m.sender),
+    reply_to_me: replyToMe,
+    body_bytes: bodyBytes,
+    pending_asks: pending,
+    your_pending_asks: state && !state.closed ? asksNaming(state, viewer) : [],
+    ask_progress: asks.length ? `${asks.length - (state?.pending.length ?? 0)}/${asks.length}` : '',
+    declined_asks: state?.declined ?? [],
+    has_resolved_reply: state?.hasResolvedReply ?? false,
+    redelivery,
+    attachments: Array.isArray(data?.attachments) ? data.attachments : [],
+    signature: typeof data?.signature === 'string' ? data.signature : null,
+    verified_by: null,
+  }
+}

@@ -1,0 +1,190 @@
+import type {Ctx} from '../kernel/context.js'
+import type {StoredMessage} from '../messages/messages.js'
+import {readSet, selectMessages, sendersOf} from '../messages/messages.js'
+import {stringifyWire} from '@agora/protocol'
+import {buildEnvelope} from './envelopes.js'
+import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
+import {inheritsFromOperator, isObligation} from './obligations.js'
+import type {ThreadState} from './obligations.js'
+import {mapInOrder} from '../kernel/in-order.js'
+
+export const INBOX_WINDOW = 100
+
+interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
+/** A window row whose serialized envelope is reused as is: only its sort keys were read. */
+interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
+
+const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+
+/**
+ * The cursor window of one channel. For the text form, a first pass reads only the columns that
+ * decide reuse; when every row's serialized envelope is at hand, bodies and data are never read.
+ */
+async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Promise<Array<Picked | Reused>> {
+  if (asText) {
+    const light = await ctx.db.rows(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
+    const reused: Reused[] = []
+    for (const [id, sender, status, retractedAt, critical, createdAt, seq] of light) {
+      if ((status === 'open' || status === 'blocked') && retractedAt == null) break
+      const text = texts.get(keyOf(ctx, viewer, id as string, retractedAt as number | null, sender as string))
+      if (text === undefined) break
+      reused.push({id: id as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
+    }
+    if (reused.length === light.length) return reused
+  }
+  return (await selectMessages(ctx, WINDOW, channel, after, viewer)).map(m => ({m, pinned: false, debt: false}))
+}
+
+/** Inbox selection (docs/protocol.md#inbox): cursor window + unread criticals + pinned obligations + directive debts. */
+async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
+  const picked = new Map<string, Picked | Reused>()
+  const cursors = new Map((await ctx.db.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer))
+    .map(r => [r.channel, r.last_seq]))
+  for (const channel of ctx.cache.channelsOf(viewer)) {
+    for (const p of await windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
+  }
+  const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
+    AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
+    AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
+  for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
+  const open = await withStates(ctx, await openObligations(ctx, viewer))
+  const reads = await readSet(ctx, viewer, open.map(o => o.m.id))
+  for (const {m, state} of open) {
+    if (!await pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
+    picked.set(m.id, {m, pinned: true, debt: false, state})
+  }
+  for (const d of await directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
+  return [...picked.values()]
+}
+
+function isReused(p: Picked | Reused): p is Reused {
+  return 'text' in p
+}
+
+/** A plain (not pinned, not an obligation) envelope depends only on the row, the viewer and the sender's role. */
+function isStable(p: Picked): boolean {
+  return !p.pinned && !p.debt && !isObligation(p.m)
+}
+
+const TEXT_LIMIT = 20_000
+/** Stable envelopes as UTF-8 bytes: a response copies them, never re-encodes them. */
+const texts = new Map<string, Buffer>()
+
+function keyOf(ctx: Ctx, viewer: string, id: string, retractedAt: number | null, sender: string): string {
+  return `${viewer}\u0000${id}\u0000${retractedAt ?? ''}\u0000${ctx.cache.isOperator(sender) ? 1 : 0}`
+}
+
+function stableKey(ctx: Ctx, m: StoredMessage, viewer: string): string {
+  return keyOf(ctx, viewer, m.id, m.retracted_at, m.sender)
+}
+
+/** Envelope fields that are a function of the stored row alone (body and data only through whether they are inlined). */
+const ROW_FIELDS = new Set(['id', 'channel', 'seq', 'sender', 'kind', 'urgency', 'critical', 'downgraded', 'to', 'reply_to',
+  'created_at', 'body_bytes', 'attachments', 'signature', 'body', 'data'])
+/** Pinned and obligation envelopes move with thread state, reads and time: their bytes, with the fields that moved them. */
+const pinnedTexts = new Map<string, {fingerprint: string; bytes: Buffer}>()
+
+/** Every field that is not a function of the row, in order, plus whether body and data are inlined. */
+function fingerprintOf(env: Record<string, unknown>): string {
+  let fp = env.body === null ? '0' : '1'
+  fp += env.data === null ? '0' : '1'
+  for (const k in env) {
+    if (ROW_FIELDS.has(k)) continue
+    const v = env[k]
+    fp += '\u0001' + (Array.isArray(v) ? v.join('\u0002') : String(v))
+  }
+  return fp
+}
+
+/** A pinned envelope's bytes, reused while its fingerprint holds (serializing ~300 of them was ~20% of an /inbox). */
+function pinnedText(viewer: string, env: Record<string, unknown>): Buffer {
+  const key = `${viewer}\u0000${env.id as string}`
+  const fingerprint = fingerprintOf(env)
+  const hit = pinnedTexts.get(key)
+  if (hit && hit.fingerprint === fingerprint) return hit.bytes
+  const bytes = Buffer.from(stringifyWire(env))
+  if (!hit && pinnedTexts.size >= TEXT_LIMIT) pinnedTexts.delete(pinnedTexts.keys().next().value as string)
+  pinnedTexts.set(key, {fingerprint, bytes})
+  return bytes
+}
+
+type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string | Buffer}
+
+/** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
+async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Promise<Rendered[]> {
+  const all = picked.filter((p): p is Picked => !isReused(p))
+  const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
+  const parents = await sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
+  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
+  const out = await mapInOrder(picked, async (p): Promise<Rendered> => {
+    if (isReused(p)) return {sort: [p.critical ? 1 : 0, 0, p.created_at, p.seq], text: p.text}
+    const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
+    const cached = key ? texts.get(key) : undefined
+    if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
+    const env = await buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
+      parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
+    const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
+    if (!asText) return {sort, env}
+    if (!key) return {sort, text: pinnedText(viewer, env)}
+    const text = stringifyWire(env)
+    if (texts.size >= TEXT_LIMIT) texts.delete(texts.keys().next().value as string)
+    const bytes = Buffer.from(text)
+    texts.set(key, bytes)
+    return {sort, text: bytes}
+  })
+  out.sort((a, b) => b.sort[0] - a.sort[0] || b.sort[1] - a.sort[1] || a.sort[2] - b.sort[2] || a.sort[3] - b.sort[3])
+  return out
+}
+
+/** The viewer's envelopes, sorted: critical first, then escalated, then oldest. */
+export async function computeInbox(ctx: Ctx, viewer: string): Promise<Record<string, unknown>[]> {
+  return (await render(ctx, viewer, await selectInbox(ctx, viewer, false), false)).map(e => e.env as Record<string, unknown>)
+}
+
+/**
+ * The same list as wire JSON in one Buffer: stored envelopes are copied as bytes, the rest encoded
+ * in place, so no response-sized string is ever built (it cost a UTF-8 pass and young-generation GC).
+ */
+export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json: Buffer; count: number}> {
+  const items = await render(ctx, viewer, await selectInbox(ctx, viewer, true), true)
+  let size = 1 + Math.max(items.length, 1)
+  for (const {text} of items) size += typeof text === 'string' ? Buffer.byteLength(text) : (text as Buffer).length
+  const out = Buffer.allocUnsafe(size)
+  let at = 0
+  out[at++] = 0x5b // [
+  items.forEach(({text}, i) => {
+    if (i > 0) out[at++] = 0x2c // ,
+    at += typeof text === 'string' ? out.write(text, at) : (text as Buffer).copy(out, at)
+  })
+  out[at++] = 0x5d // ]
+  return {json: out, count: items.length}
+}
+
+/** Does this unclosed open/blocked message stay pinned for the viewer? */
+export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): Promise<boolean> {
+  if (state.closed) return false
+  const addressees = addresseesOf(m, state)
+  // A reporting delegate stands in for an operator's addressees, so it is pinned like one.
+  const isAddressee = addressees.has(viewer) || inheritsFromOperator(ctx, m, viewer)
+  if (addressees.size > 0 && !isAddressee) {
+    for (const a of addressees) if (await isLiveAddressee(ctx, m.channel, a)) return false
+  }
+  if (!isAddressee) return !read
+  if (repliedBy(state, viewer)) return false
+  return namesViewer(ctx, m, state, viewer)
+}
+
+/** Long-poll: capture the wake-up BEFORE checking, re-check at least every 5 s until the deadline. */
+export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: Buffer; count: number}> {
+  const deadline = Date.now() + waitSeconds * 1000
+  for (;;) {
+    if (closed() || ctx.bus.closing) return {json: Buffer.from('[]'), count: 0}
+    const wake = ctx.bus.nextPost()
+    const result = await computeInboxJson(ctx, viewer)
+    const left = deadline - Date.now()
+    if (result.count > 0 || left <= 0 || closed()) return result
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([wake, new Promise(resolve => { timer = setTimeout(resolve, Math.min(left, 5000)) })])
+    clearTimeout(timer)
+  }
+}

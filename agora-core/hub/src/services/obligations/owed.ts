@@ -1,0 +1,73 @@
+import type {Ctx} from '../kernel/context.js'
+import {readSet} from '../messages/messages.js'
+import {debtAge} from './envelopes.js'
+import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
+import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
+import {slaMinutes} from '../store/store.js'
+import {owedCharters} from '../governance/receipts.js'
+import type {OwedReport} from '@agora/protocol'
+
+/** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */
+export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport> {
+  const now = ctx.now()
+  const agent = ctx.cache.agents.get(viewer)
+  const escalated = async (channel: string, born: number): Promise<boolean> => await debtAge(ctx, born, now) > await slaMinutes(ctx, channel) * 60
+  const toAnswer: OwedReport['to_answer'] = []
+  for (const {m, state} of await withStates(ctx, await openObligations(ctx, viewer))) {
+    if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
+    if (repliedBy(state, viewer)) {
+      const pending = state.asks.filter(a => state.pending.includes(a.id))
+      const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
+      const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
+      if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
+      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer)) continue
+    }
+    toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,
+      pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
+      escalated: await escalated(m.channel, m.created_at)})
+  }
+  for (const d of await directiveDebts(ctx, viewer)) {
+    toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
+      asks_naming_you: [], created_at: d.created_at, escalated: await escalated(d.channel, d.created_at)})
+  }
+  const toConsume: OwedReport['to_consume'] = []
+  const toClose: OwedReport['to_close'] = []
+  const waitingOn: OwedReport['waiting_on'] = []
+  const own = (await withStates(ctx, await ownObligations(ctx, viewer))).filter(o => !o.state.closedWithAuthority)
+  const reads = await readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
+  for (const {m, state} of own) {
+    const others = state.replies.filter(r => r.sender !== viewer)
+    for (const r of others) {
+      const answers = substantiveAnswers(r)
+      if (state.asks.length > 0 && answers.length === 0) continue
+      const consumed = reads.has(r.id) || state.replies.some(x => x.sender === viewer && x.seq > r.seq)
+      if (consumed) continue
+      toConsume.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title, your_asks: answers,
+        answered_by: r.sender, answer_id: r.id, answer_seq: r.seq, answer_created_at: r.created_at})
+    }
+    if (state.discharged && others.length > 0) {
+      const last = others[others.length - 1]
+      if (now - last.created_at >= ctx.opts.toCloseMinAge) {
+        const decliners = others.filter(r => substantiveAnswers(r).length < (Array.isArray(r.data?.answers) ? r.data.answers.length : 0))
+        toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,
+          answered_by: last.sender, answered_at: last.created_at,
+          declined_asks: state.declined, declined_by: [...new Set(decliners.map(r => r.sender))]})
+      }
+    }
+    if (state.closed) continue
+    for (const ask of state.asks.filter(a => state.pending.includes(a.id))) {
+      const seats = ask.to?.length ? ask.to : m.to
+      for (const seat of seats) {
+        if (seat === viewer || repliedBy(state, seat)) continue
+        const agent = ctx.cache.agents.get(seat)
+        const cursor = (await ctx.db.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', seat, m.channel))?.last_seq ?? 0
+        const st = agent?.retired_at != null ? 'retired' : cursor >= m.seq ? 'acked-past-no-reply' : 'not-yet-acked'
+        waitingOn.push({channel: m.channel, seq: m.seq, ask: ask.id, seat, state: st})
+      }
+    }
+  }
+  return {
+    to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: agent ? await owedCharters(ctx, agent) : [],
+    counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now,
+  }
+}
