@@ -9,7 +9,7 @@ import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/ch
 import {hubState, isPaused} from '../services/kernel/pause.js'
 import {pauseGate} from '../services/channels/channels.js'
 import {currentText} from '../services/governance/texts.js'
-import {activeGrants} from '../services/governance/delegations.js'
+import {activeGrants} from '../services/grants/grants.js'
 import {charterPointer, readHubCharter} from '../services/governance/charter.js'
 
 export function agentRoutes(ctx: Ctx): Router {

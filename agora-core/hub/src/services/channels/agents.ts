@@ -1,9 +1,10 @@
-import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
+import {randomBytes} from 'node:crypto'
 import type {RegisterBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from '../kernel/context.js'
 import {fail, sanitize, sanitizeMultiline} from '../kernel/context.js'
 import type {AgentRec} from '../kernel/cache.js'
 import {joinChannel} from './channels.js'
+import {safeEqual, sha256Hex} from './secrets.js'
 
 export const AGENT_ID_RE = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/
 export const RESERVED_IDS = new Set(['hub', 'all'])
@@ -14,16 +15,6 @@ export interface Principal {
   operator: boolean
   admin: boolean
   agent: AgentRec | null
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex')
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }
 
 export function validateAgentId(id: string): void {

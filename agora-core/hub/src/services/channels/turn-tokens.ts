@@ -3,7 +3,7 @@ import {TURN_TOKEN_TTL_DEFAULT} from '@agora/protocol'
 import type {MintTurnTokenBody, RouteAnswer} from '@agora/protocol'
 import type {Ctx} from '../kernel/context.js'
 import {fail} from '../kernel/context.js'
-import {safeEqual, sha256Hex} from './agents.js'
+import {safeEqual, sha256Hex} from './secrets.js'
 
 /** The plaintext shape: `agora-turn_<token id>.<secret>`. Only the secret's SHA-256 is stored. */
 const TOKEN_RE = /^agora-turn_([0-9a-f]{16})\.([0-9a-f]{48})$/

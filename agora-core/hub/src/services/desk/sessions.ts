@@ -2,7 +2,8 @@ import {randomBytes} from 'node:crypto'
 import type {Ctx} from '../kernel/context.js'
 import {fail} from '../kernel/context.js'
 import type {Principal} from '../channels/agents.js'
-import {activeHubBlock, sha256Hex} from '../channels/agents.js'
+import {activeHubBlock} from '../channels/agents.js'
+import {sha256Hex} from '../channels/secrets.js'
 
 /** A login link works once, for two minutes: long enough to click, short enough to be useless in a scrollback. */
 export const LOGIN_TOKEN_TTL = 120

@@ -5,7 +5,8 @@ import {fail, sanitize} from '../kernel/context.js'
 import type {Principal} from '../channels/agents.js'
 import {isDm} from '../channels/channels.js'
 import {postSystem} from '../messages/messages.js'
-import {activeGrant, moderates, revokeOnBan} from './delegations.js'
+import {activeGrant, moderates} from '../grants/grants.js'
+import {revokeOnBan} from './delegations.js'
 
 export const KICK_CAP = 7 * 86400
 

@@ -2,7 +2,7 @@ import type {Ctx} from '../kernel/context.js'
 import type {NewMessage} from '../messages/messages.js'
 import {postSystem} from '../messages/messages.js'
 import {insertChannel, joinChannel} from '../channels/channels.js'
-import {reportingDelegates} from './delegations.js'
+import {reportingDelegates} from '../grants/grants.js'
 
 export const HUB_ALERTS = 'hub-alerts'
 

@@ -1,7 +1,7 @@
 import type {Ctx} from '../kernel/context.js'
 import {fail} from '../kernel/context.js'
 import {HUB_RULES_V0} from './rules.js'
-import {HUB_CHARTER_V0} from './charter.js'
+import {HUB_CHARTER_V0} from './charter-text.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export const TEXT_CAP = 256 * 1024

@@ -1,5 +1,5 @@
 import {AgoraError} from '@agora/protocol'
-import {RateLimited} from './budgets.js'
+import {RateLimited} from '../../errors.js'
 
 /** What a post asks of the budgets, and what it is granted. */
 export type Urgency = 'inbox' | 'next_turn' | 'interrupt'

@@ -1,20 +1,6 @@
-import {AgoraError} from '@agora/protocol'
+import {RateLimited} from '../../errors.js'
 import type {PostGrant, PostSpend} from './budget-book.js'
 import {refusals} from './budget-book.js'
-
-/** A 429 that knows when to come back: the HTTP layer sends it as `Retry-After`, WS as `retry_after`. */
-export class RateLimited extends AgoraError {
-  /** Whole seconds, rounded up, at least 1 (what `Retry-After` allows). */
-  readonly retryAfter: number
-  constructor(detail: string, waitSeconds: number) {
-    super(429, detail)
-    this.retryAfter = retryAfterSeconds(waitSeconds)
-  }
-}
-
-export function retryAfterSeconds(waitSeconds: number): number {
-  return Number.isFinite(waitSeconds) ? Math.max(1, Math.ceil(waitSeconds)) : 1
-}
 
 /** A per-agent token bucket: `burst` tokens, refilled at `perMinute`. */
 class TokenBuckets {

@@ -1,10 +1,12 @@
-import {AgoraError} from '@agora/protocol'
 import {Bus} from './bus.js'
 import {Budgets} from './budgets.js'
 import type {BudgetBook} from './budget-book.js'
 import {Cache} from './cache.js'
 import {Presence} from '../presence/presence.js'
 import type {Storage} from '../../db/port.js'
+
+// Every service imports `fail` from here; it lives in src/errors.ts, a leaf, so presence can use it too.
+export {fail} from '../../errors.js'
 
 export interface ResolvedOptions {
   db: string
@@ -71,11 +73,6 @@ export function createCtx(opts: ResolvedOptions, openStorage: (onRollback: () =>
   }
   ctx.db = openStorage(reload)
   return ctx
-}
-
-/** Throw a wire refusal: a status and one sentence that teaches the fix. */
-export function fail(status: number, detail: string): never {
-  throw new AgoraError(status, detail)
 }
 
 export function sanitize(text: string): string {

@@ -1,4 +1,4 @@
-import {RateLimited} from './budgets.js'
+import {RateLimited} from '../../errors.js'
 import type {Ctx} from './context.js'
 
 /**

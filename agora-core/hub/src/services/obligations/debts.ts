@@ -5,7 +5,7 @@ import {repliesToMany, selectMessages, sendersOf} from '../messages/messages.js'
 import {authoritativeResolution, inheritsFromOperator, isDirectiveFor, pendingAskNames, threadState, threadStateOf} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {activeHubBlock} from '../channels/agents.js'
-import {activeGrant} from '../governance/delegations.js'
+import {activeGrant} from '../grants/grants.js'
 
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 

@@ -1,7 +1,7 @@
 import type {Ctx} from '../kernel/context.js'
 import type {StoredMessage} from '../messages/messages.js'
 import {repliesTo} from '../messages/messages.js'
-import {holdsChannelPower, reportedIn, reportsIn} from '../governance/delegations.js'
+import {holdsChannelPower, reportedIn, reportsIn} from '../grants/grants.js'
 import {citesEvidence} from './evidence.js'
 
 export interface Ask {

@@ -7,7 +7,7 @@ import {asksOf} from '../obligations/obligations.js'
 import {normalizeAttachments} from '../store/attachments.js'
 import {citesEvidence, normalizeEvidence} from '../obligations/evidence.js'
 import {addresseeEvidenceGate, completionReportGate} from '../work/completion-report.js'
-import {holdsChannelPower, reportsIn} from '../governance/delegations.js'
+import {holdsChannelPower, reportsIn} from '../grants/grants.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
 const STRUCTURED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'evidence', 'settled_by', 'signature', 'notice']

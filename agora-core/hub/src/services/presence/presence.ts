@@ -1,5 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import {fail} from '../../errors.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /** One seat's presence row (GET /presence/{a}). */
@@ -11,11 +10,26 @@ export const STALE_STATE = 120
 
 interface Seat {state: 'idle' | 'working' | 'offline'; updatedAt: number; connections: number; receptionAt: number | null}
 
+/**
+ * What presence reads from the hub: its clock, the last authenticated call per seat, and who
+ * shares a channel with whom. The service context satisfies it; presence never imports the
+ * context, which constructs it.
+ */
+export interface PresenceSource {
+  now(): number
+  lastSeen: Map<string, number>
+  cache: {
+    agents: Map<string, {id: string; retired_at: number | null}>
+    channelsOf(agent: string): string[]
+    isMember(channel: string, agent: string): boolean
+  }
+}
+
 /** Presence comes from connections, held in memory. */
 export class Presence {
   private seats = new Map<string, Seat>()
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: PresenceSource) {}
 
   private seat(agent: string): Seat {
     let s = this.seats.get(agent)

@@ -3,7 +3,7 @@ import type {StoredMessage} from '../messages/messages.js'
 import {repliesToMany, selectMessages, sendersOf} from '../messages/messages.js'
 import {authoritativeResolution, isDirectiveFor} from '../obligations/obligations.js'
 import {directiveDebts} from '../obligations/debts.js'
-import {activeGrant} from '../governance/delegations.js'
+import {activeGrant} from '../grants/grants.js'
 
 interface Fleet {
   named: Map<string, StoredMessage[]>

@@ -5,7 +5,7 @@ import {postSystem} from '../messages/messages.js'
 import {FleetOwed} from './fleet-owed.js'
 import type {OwedRow} from './fleet-owed.js'
 import {alertHub, syncHubAlerts} from '../governance/hub-alerts.js'
-import {reportingDelegates} from '../governance/delegations.js'
+import {reportingDelegates} from '../grants/grants.js'
 import {isDm} from '../channels/channels.js'
 import type {Guards} from './guards.js'
 

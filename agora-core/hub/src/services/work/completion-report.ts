@@ -2,8 +2,8 @@ import type {Ctx} from '../kernel/context.js'
 import {fail} from '../kernel/context.js'
 import type {StoredMessage} from '../messages/messages.js'
 import {citesEvidence} from '../obligations/evidence.js'
-import {reportsIn} from '../governance/delegations.js'
-import {holdsChannelPower} from '../governance/delegations.js'
+import {reportsIn} from '../grants/grants.js'
+import {holdsChannelPower} from '../grants/grants.js'
 
 type Evidence = {kind?: unknown; ref?: unknown; verified?: unknown; updated_by?: unknown; created_by?: unknown}
 

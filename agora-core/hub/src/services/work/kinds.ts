@@ -3,7 +3,7 @@ import {toPlain} from '@agora/protocol'
 import type {Ctx} from '../kernel/context.js'
 import {fail, sanitize} from '../kernel/context.js'
 import {getRow, parseValue, channelMeta} from '../store/store.js'
-import {holdsChannelPower, reportsIn} from '../governance/delegations.js'
+import {holdsChannelPower, reportsIn} from '../grants/grants.js'
 import {isTerminal} from '../sweeps/work-rows.js'
 
 /** `work:<pkg>-<n>`: a package slug, a dash, a number. */

@@ -1,5 +1,6 @@
 import {expect} from 'chai'
-import {Budgets, RateLimited, retryAfterSeconds} from '../../../../src/services/kernel/budgets.js'
+import {Budgets} from '../../../../src/services/kernel/budgets.js'
+import {RateLimited, retryAfterSeconds} from '../../../../src/errors.js'
 
 describe('Budgets', () => {
   it('allows a burst of 20 then refills at rate/60 per second', () => {
