@@ -1,4 +1,4 @@
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import type {OpenedStorage} from '../db/open-storage.js'
 import {attachCluster, isSweepLeader} from './attach.js'
 import type {Attached} from './attach.js'

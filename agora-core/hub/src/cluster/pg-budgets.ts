@@ -1,9 +1,9 @@
 import {randomUUID} from 'node:crypto'
 import type {Storage} from '../db/port.js'
-import {Budgets} from '../services/kernel/budgets.js'
-import type {WriteBudget} from '../services/kernel/budgets.js'
-import type {BudgetBook, PostGrant, PostSpend} from '../services/kernel/budget-book.js'
-import {refusals} from '../services/kernel/budget-book.js'
+import {Budgets} from '../services/kernel/index.js'
+import type {WriteBudget} from '../services/kernel/index.js'
+import type {BudgetBook, PostGrant, PostSpend} from '../services/kernel/index.js'
+import {refusals} from '../services/kernel/index.js'
 
 /**
  * The per-seat budgets of services/budgets.ts kept in PostgreSQL, so every hub process on one

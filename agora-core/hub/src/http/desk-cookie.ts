@@ -1,8 +1,8 @@
 import type {NextFunction, Request, Response} from 'express'
 import {AgoraError} from '@agora/protocol'
-import type {Ctx} from '../services/kernel/context.js'
-import type {Principal} from '../services/channels/agents.js'
-import {sessionCookie, sessionPrincipal} from '../services/desk/sessions.js'
+import type {Ctx} from '../services/kernel/index.js'
+import type {Principal} from '../services/channels/index.js'
+import {sessionCookie, sessionPrincipal} from '../services/desk/index.js'
 import {send} from './respond.js'
 
 declare module 'express-serve-static-core' {

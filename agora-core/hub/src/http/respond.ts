@@ -1,8 +1,8 @@
 import type {Request, Response} from 'express'
 import {stringifyWire} from '@agora/protocol'
-import type {Ctx} from '../services/kernel/context.js'
-import {authenticate} from '../services/channels/agents.js'
-import type {Principal} from '../services/channels/agents.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {authenticate} from '../services/channels/index.js'
+import type {Principal} from '../services/channels/index.js'
 
 /** Send with the wire serializer: lossless number tokens verbatim, timestamps as Python floats. */
 export function send(res: Response, value: unknown, status = 200): void {

@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireAdmin} from '../services/channels/agents.js'
-import {pauseHub, resumeHub} from '../services/operator/admin.js'
+import {requireAdmin} from '../services/channels/index.js'
+import {pauseHub, resumeHub} from '../services/operator/index.js'
 
 export function adminRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,16 +1,16 @@
 import {Router} from 'express'
 import {IMPLEMENTATION, PROTOCOL} from '@agora/protocol'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {HUB_VERSION} from '../version.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {boolQuery, onlyQuery, validate} from '../http/schemas.js'
-import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/channels/agents.js'
-import {hubState, isPaused} from '../services/kernel/pause.js'
-import {pauseGate} from '../services/channels/channels.js'
-import {currentText} from '../services/governance/texts.js'
-import {activeGrants} from '../services/grants/grants.js'
-import {charterPointer, readHubCharter} from '../services/governance/charter.js'
+import {registerAgent, requireAdmin, requireSeat, setAbout} from '../services/channels/index.js'
+import {hubState, isPaused} from '../services/kernel/index.js'
+import {pauseGate} from '../services/channels/index.js'
+import {currentText} from '../services/governance/index.js'
+import {activeGrants} from '../services/grants/index.js'
+import {charterPointer, readHubCharter} from '../services/governance/index.js'
 
 export function agentRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -2,13 +2,13 @@ import {Router} from 'express'
 import {onlyQuery} from '../http/schemas.js'
 import type {Request} from 'express'
 import {AgoraError} from '@agora/protocol'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {channelState, pauseGate, requireMember} from '../services/channels/channels.js'
-import {BLOB_CAP, dispositionHeader, readBlob, saveBlob} from '../services/store/attachments.js'
+import {requireSeat} from '../services/channels/index.js'
+import {channelState, pauseGate, requireMember} from '../services/channels/index.js'
+import {BLOB_CAP, dispositionHeader, readBlob, saveBlob} from '../services/store/index.js'
 
 /** Read a raw body with a running total: refuse early on Content-Length, and again while streaming. */
 function rawBody(req: Request): Promise<Buffer> {

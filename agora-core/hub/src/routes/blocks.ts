@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {imposeBlock, liftBlock, listBlocks} from '../services/governance/blocks.js'
+import {requireSeat} from '../services/channels/index.js'
+import {imposeBlock, liftBlock, listBlocks} from '../services/governance/index.js'
 
 export function blockRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,9 +1,9 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {archiveChannel, transferOwner, unarchiveChannel} from '../services/channels/channel-admin.js'
+import {archiveChannel, transferOwner, unarchiveChannel} from '../services/channels/index.js'
 
 export function channelAdminRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,11 +1,11 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {colleagueNotes, setColleagueNote} from '../services/channels/colleagues.js'
+import {requireSeat} from '../services/channels/index.js'
+import {colleagueNotes, setColleagueNote} from '../services/channels/index.js'
 
 /** Private colleague notes (Layer 3): only the author ever reads them. */
 export function colleagueRoutes(ctx: Ctx): Router {

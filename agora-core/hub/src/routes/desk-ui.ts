@@ -2,12 +2,12 @@ import {Router} from 'express'
 import type {Request, Response} from 'express'
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {endSession, mintLoginToken, redeemLoginToken, SESSION_COOKIE, SESSION_TTL, sessionCookie} from '../services/desk/sessions.js'
+import {endSession, mintLoginToken, redeemLoginToken, SESSION_COOKIE, SESSION_TTL, sessionCookie} from '../services/desk/index.js'
 
 /**
  * The page may load only its own script and style and talk only to this hub: peer text rendered

@@ -1,14 +1,14 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {intQuery, onlyQuery} from '../http/schemas.js'
-import {requireAdmin, requireSeat} from '../services/channels/agents.js'
-import {requireOperator} from '../services/operator/lifecycle.js'
-import {adminStatus, fleetStatus} from '../services/diagnostics/fleet.js'
-import {ACTIVITY_HOURS_MAX, activityStats, noiseReport} from '../services/diagnostics/activity.js'
-import {doctor} from '../services/diagnostics/doctor.js'
-import type {SlowLog} from '../services/diagnostics/slow.js'
+import {requireAdmin, requireSeat} from '../services/channels/index.js'
+import {requireOperator} from '../services/operator/index.js'
+import {adminStatus, fleetStatus} from '../services/diagnostics/index.js'
+import {ACTIVITY_HOURS_MAX, activityStats, noiseReport} from '../services/diagnostics/index.js'
+import {doctor} from '../services/diagnostics/index.js'
+import type {SlowLog} from '../services/diagnostics/index.js'
 
 /** Fleet health and forensics (Layer 3): /status, /stats/activity and the /admin views. */
 export function diagnosticsRoutes(ctx: Ctx, slow: SlowLog, startedAt: number): Router {

@@ -1,13 +1,13 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import type {RouteAnswer} from '@agora/protocol'
 import {validate} from '../http/schemas.js'
-import type {EmbeddingConfig} from '../services/search/embedding.js'
-import {embed, endpointOf, loadEmbedding, saveEmbedding} from '../services/search/embedding.js'
-import {backfill, embedderOf} from '../services/search/semantic.js'
+import type {EmbeddingConfig} from '../services/search/index.js'
+import {embed, endpointOf, loadEmbedding, saveEmbedding} from '../services/search/index.js'
+import {backfill, embedderOf} from '../services/search/index.js'
 import {requireOperatorOrAdmin} from './search-admin.js'
 
 /** What GET serves: never the endpoint's key, only whether one is set. */

@@ -1,14 +1,14 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {boolQuery, intQuery, onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels/channels.js'
-import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/store/fs.js'
-import {hubPartIfBehind} from '../services/governance/receipts.js'
-import {wireMessage} from '../services/messages/messages.js'
+import {requireSeat} from '../services/channels/index.js'
+import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels/index.js'
+import {CHARTER_PATH, deleteFile, fileHistory, listFiles, readFile, writeFile} from '../services/store/index.js'
+import {hubPartIfBehind} from '../services/governance/index.js'
+import {wireMessage} from '../services/messages/index.js'
 
 export function fsRoutes(ctx: Ctx): Router {
   const r = Router()

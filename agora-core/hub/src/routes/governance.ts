@@ -1,15 +1,15 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {intQuery, onlyQuery, validate} from '../http/schemas.js'
-import {requireAdmin, requireSeat} from '../services/channels/agents.js'
-import {requireMember} from '../services/channels/channels.js'
-import {activeGrants} from '../services/grants/grants.js'
-import {delegationHistory, grantDelegation, revokeDelegation} from '../services/governance/delegations.js'
-import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/texts.js'
-import {channelCharterReceipts, receiptsFor} from '../services/governance/receipts.js'
+import {requireAdmin, requireSeat} from '../services/channels/index.js'
+import {requireMember} from '../services/channels/index.js'
+import {activeGrants} from '../services/grants/index.js'
+import {delegationHistory, grantDelegation, revokeDelegation} from '../services/governance/index.js'
+import {analyseCharter, charterHistory, charterVersion, currentText, publishText} from '../services/governance/index.js'
+import {channelCharterReceipts, receiptsFor} from '../services/governance/index.js'
 
 /** Delegation and governance texts (docs/protocol.md#governance): rules, hub charter with versions, receipts. */
 export function governanceRoutes(ctx: Ctx): Router {

@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {createGroup} from '../services/posting/groups.js'
+import {requireSeat} from '../services/channels/index.js'
+import {createGroup} from '../services/posting/index.js'
 
 export function groupRoutes(ctx: Ctx): Router {
   const r = Router()

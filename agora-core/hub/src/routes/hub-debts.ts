@@ -1,11 +1,11 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/channels/agents.js'
+import {requireSeat} from '../services/channels/index.js'
 import {onlyQuery} from '../http/schemas.js'
-import {hubDebts} from '../services/work/hub-debts.js'
+import {hubDebts} from '../services/work/index.js'
 
 /** GET /debts: who owes whom across the whole hub, for the operator (the web desk's Debts view). */
 export function hubDebtRoutes(ctx: Ctx): Router {

@@ -1,13 +1,13 @@
 import {Router} from 'express'
-import {openPhases} from '../services/work/phases.js'
-import type {Ctx} from '../services/kernel/context.js'
+import {openPhases} from '../services/work/index.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer, answerJson} from '../http/answer.js'
 import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {computeInboxJson, waitInbox} from '../services/obligations/inbox.js'
-import {computeOwed} from '../services/obligations/owed.js'
-import {ack, readCursors} from '../services/posting/ack.js'
+import {requireSeat} from '../services/channels/index.js'
+import {computeInboxJson, waitInbox} from '../services/obligations/index.js'
+import {computeOwed} from '../services/obligations/index.js'
+import {ack, readCursors} from '../services/posting/index.js'
 
 export function inboxRoutes(ctx: Ctx): Router {
   const r = Router()

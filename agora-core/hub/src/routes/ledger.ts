@@ -1,12 +1,12 @@
 import {Router} from 'express'
 import {onlyQuery} from '../http/schemas.js'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {requireMember} from '../services/channels/channels.js'
-import {ledgerReport} from '../services/messages/ledger.js'
+import {requireSeat} from '../services/channels/index.js'
+import {requireMember} from '../services/channels/index.js'
+import {ledgerReport} from '../services/messages/index.js'
 
 export function ledgerRoutes(ctx: Ctx): Router {
   const r = Router()

@@ -1,9 +1,9 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/operator/lifecycle.js'
+import {deleteAgent, listRetired, retireAgent, unretireAgent} from '../services/operator/index.js'
 
 /** Agent lifecycle (Layer 3): retire, unretire, hard delete, the retired list. Operators or the admin key. */
 export function lifecycleRoutes(ctx: Ctx): Router {

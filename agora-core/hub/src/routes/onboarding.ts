@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireAdmin} from '../services/channels/agents.js'
-import {listJoinTokens, mintJoinToken, redeemJoinToken, revokeJoinToken} from '../services/channels/join-tokens.js'
+import {requireAdmin} from '../services/channels/index.js'
+import {listJoinTokens, mintJoinToken, redeemJoinToken, revokeJoinToken} from '../services/channels/index.js'
 
 export function onboardingRoutes(ctx: Ctx): Router {
   const r = Router()

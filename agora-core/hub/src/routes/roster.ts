@@ -1,13 +1,13 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail, sanitize} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail, sanitize} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {cleanMission, requireSeat} from '../services/channels/agents.js'
-import type {Principal} from '../services/channels/agents.js'
-import {recomputeClosed} from '../services/obligations/debts.js'
-import {HUB_ALERTS, syncHubAlerts} from '../services/governance/hub-alerts.js'
+import {cleanMission, requireSeat} from '../services/channels/index.js'
+import type {Principal} from '../services/channels/index.js'
+import {recomputeClosed} from '../services/obligations/index.js'
+import {HUB_ALERTS, syncHubAlerts} from '../services/governance/index.js'
 
 function requireOperator(p: Principal): void {
   if (!p.operator) fail(403, 'this route needs an operator seat or the admin key')

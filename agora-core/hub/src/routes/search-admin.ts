@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import type {Principal} from '../services/channels/agents.js'
-import {rebuildSearch, searchDrift} from '../services/search/index-admin.js'
+import type {Principal} from '../services/channels/index.js'
+import {rebuildSearch, searchDrift} from '../services/search/index.js'
 
 export function requireOperatorOrAdmin(p: Principal): void {
   if (!p.operator) fail(403, 'this route is for operators (an operator seat or the hub admin key)')

@@ -1,13 +1,13 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {losslessField, param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels/channels.js'
-import {entry, getRow, listStore, putValue, storeKey} from '../services/store/store.js'
-import {checkWorkKey} from '../services/work/kinds.js'
+import {requireSeat} from '../services/channels/index.js'
+import {channelState, isChannelAdmin, pauseGate, requireMember} from '../services/channels/index.js'
+import {entry, getRow, listStore, putValue, storeKey} from '../services/store/index.js'
+import {checkWorkKey} from '../services/work/index.js'
 
 export function storeRoutes(ctx: Ctx): Router {
   const r = Router()

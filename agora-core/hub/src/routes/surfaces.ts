@@ -1,15 +1,15 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {requireMember} from '../services/channels/channels.js'
+import {requireSeat} from '../services/channels/index.js'
+import {requireMember} from '../services/channels/index.js'
 import {onlyQuery} from '../http/schemas.js'
-import {isReportingDelegate} from '../services/grants/grants.js'
-import {board} from '../services/work/board.js'
-import {desk} from '../services/work/desk.js'
-import {superviseAll, superviseChannel} from '../services/work/supervise.js'
+import {isReportingDelegate} from '../services/grants/index.js'
+import {board} from '../services/work/index.js'
+import {desk} from '../services/work/index.js'
+import {superviseAll, superviseChannel} from '../services/work/index.js'
 
 /** The derived decision surfaces: computed from state on every read, never stored. */
 export function surfaceRoutes(ctx: Ctx): Router {

@@ -1,10 +1,10 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {validate} from '../http/schemas.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {mintTurnToken, redeemTurnToken, revokeTurnToken} from '../services/channels/turn-tokens.js'
+import {requireSeat} from '../services/channels/index.js'
+import {mintTurnToken, redeemTurnToken, revokeTurnToken} from '../services/channels/index.js'
 
 /** Per-turn tokens (docs/protocol.md "Turn tokens"): every route is the seat's own, by its key. */
 export function turnTokenRoutes(ctx: Ctx): Router {

@@ -1,13 +1,13 @@
 import {Router} from 'express'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
-import {requireSeat} from '../services/channels/agents.js'
-import {pauseGate, requireMember} from '../services/channels/channels.js'
+import {requireSeat} from '../services/channels/index.js'
+import {pauseGate, requireMember} from '../services/channels/index.js'
 import {onlyQuery} from '../http/schemas.js'
-import {channelWork, workItem} from '../services/work/items.js'
-import {ackRulings} from '../services/work/rulings.js'
+import {channelWork, workItem} from '../services/work/index.js'
+import {ackRulings} from '../services/work/index.js'
 
 /** The work plane's own routes: the work index and ruling acknowledgements (docs: hub README "Work plane"). */
 export function workRoutes(ctx: Ctx): Router {

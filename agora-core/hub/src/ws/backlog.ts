@@ -1,4 +1,4 @@
-import type {StoredMessage} from '../services/messages/messages.js'
+import type {StoredMessage} from '../services/messages/index.js'
 
 /** Rows read per query, and the unflushed backlog frames at which reading pauses. */
 export const BACKLOG_PAGE = 500

@@ -1,8 +1,8 @@
 import type {IncomingMessage} from 'node:http'
-import type {Ctx} from '../services/kernel/context.js'
-import {fail} from '../services/kernel/context.js'
-import type {Principal} from '../services/channels/agents.js'
-import {sessionCookie, sessionPrincipal} from '../services/desk/sessions.js'
+import type {Ctx} from '../services/kernel/index.js'
+import {fail} from '../services/kernel/index.js'
+import type {Principal} from '../services/channels/index.js'
+import {sessionCookie, sessionPrincipal} from '../services/desk/index.js'
 
 /**
  * The desk page's WebSocket authenticates with its session cookie. Browsers send cookies on a

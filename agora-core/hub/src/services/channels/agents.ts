@@ -1,8 +1,8 @@
 import {randomBytes} from 'node:crypto'
 import type {RegisterBody, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize, sanitizeMultiline} from '../kernel/context.js'
-import type {AgentRec} from '../kernel/cache.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize, sanitizeMultiline} from '../kernel/index.js'
+import type {AgentRec} from '../kernel/index.js'
 import {joinChannel} from './channels.js'
 import {safeEqual, sha256Hex} from './secrets.js'
 

@@ -1,9 +1,9 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 import type {Principal} from './agents.js'
-import type {ChannelRec} from '../kernel/cache.js'
+import type {ChannelRec} from '../kernel/index.js'
 import {isChannelAdmin, isDm, requireChannel} from './channels.js'
-import {postSystem} from '../messages/messages.js'
+import {postSystem} from '../messages/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /** PUT /channels/{c}/owner: hand the room to a current member (docs/protocol.md#channels-dms-and-groups). */

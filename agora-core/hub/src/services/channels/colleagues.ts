@@ -1,6 +1,6 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitizeMultiline} from '../kernel/context.js'
-import type {AgentRec} from '../kernel/cache.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitizeMultiline} from '../kernel/index.js'
+import type {AgentRec} from '../kernel/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export const COLLEAGUE_NOTE_MAX = 2000

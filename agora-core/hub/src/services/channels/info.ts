@@ -1,8 +1,8 @@
-import type {Ctx} from '../kernel/context.js'
-import type {ChannelRec} from '../kernel/cache.js'
-import {channelMeta, getRow, parseValue, slaMinutes} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import type {ChannelRec} from '../kernel/index.js'
+import {channelMeta, getRow, parseValue, slaMinutes} from '../store/index.js'
 import {channelState, isDm} from './channels.js'
-import {CHARTER_PATH} from '../store/fs.js'
+import {CHARTER_PATH} from '../store/index.js'
 import type {ChannelInfo, ChannelRecord, Member, RouteAnswer} from '@agora/protocol'
 
 export function channelSummary(ch: ChannelRec): ChannelRecord {

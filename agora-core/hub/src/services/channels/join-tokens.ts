@@ -1,12 +1,12 @@
 import {randomBytes} from 'node:crypto'
 import {TOKEN_TTL_MAX} from '@agora/protocol'
 import type {MintJoinTokenBody, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 import {registerAgent, validateAgentId} from './agents.js'
 import {safeEqual, sha256Hex} from './secrets.js'
 import {joinChannel} from './channels.js'
-import {isPaused} from '../kernel/pause.js'
+import {isPaused} from '../kernel/index.js'
 
 export const JOIN_TTL_CAP = TOKEN_TTL_MAX
 

@@ -1,8 +1,8 @@
 import {randomBytes} from 'node:crypto'
 import {TURN_TOKEN_TTL_DEFAULT} from '@agora/protocol'
 import type {MintTurnTokenBody, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 import {safeEqual, sha256Hex} from './secrets.js'
 
 /** The plaintext shape: `agora-turn_<token id>.<secret>`. Only the secret's SHA-256 is stored. */

@@ -1,9 +1,9 @@
 import {randomBytes} from 'node:crypto'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import {activeHubBlock} from '../channels/agents.js'
-import {sha256Hex} from '../channels/secrets.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import {activeHubBlock} from '../channels/index.js'
+import {sha256Hex} from '../channels/index.js'
 
 /** A login link works once, for two minutes: long enough to click, short enough to be useless in a scrollback. */
 export const LOGIN_TOKEN_TTL = 120

@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import type {AgentRec} from '../kernel/cache.js'
+import type {Ctx} from '../kernel/index.js'
+import type {AgentRec} from '../kernel/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export const ACTIVITY_HOURS_MAX = 720

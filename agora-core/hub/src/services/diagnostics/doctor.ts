@@ -1,7 +1,7 @@
-import type {Ctx} from '../kernel/context.js'
-import {ledgerReport} from '../messages/ledger.js'
-import {isDm} from '../channels/channels.js'
-import {HUB_ALERTS} from '../governance/hub-alerts.js'
+import type {Ctx} from '../kernel/index.js'
+import {ledgerReport} from '../messages/index.js'
+import {isDm} from '../channels/index.js'
+import {HUB_ALERTS} from '../governance/index.js'
 
 /** Channels whose ledger one doctor run re-verifies; past this the check says how many it skipped. */
 export const DOCTOR_LEDGER_MAX = 200

@@ -1,11 +1,11 @@
-import {dropRaterVotes} from '../reputation/votes.js'
+import {dropRaterVotes} from '../reputation/index.js'
 import type {BlockBody, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import {isDm} from '../channels/channels.js'
-import {postSystem} from '../messages/messages.js'
-import {activeGrant, moderates} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import {isDm} from '../channels/index.js'
+import {postSystem} from '../messages/index.js'
+import {activeGrant, moderates} from '../grants/index.js'
 import {revokeOnBan} from './delegations.js'
 
 export const KICK_CAP = 7 * 86400

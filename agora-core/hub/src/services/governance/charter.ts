@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import type {AgentRec} from '../kernel/cache.js'
+import type {Ctx} from '../kernel/index.js'
+import type {AgentRec} from '../kernel/index.js'
 import {hubCharterPointer, readCharter} from './receipts.js'
 import type {RouteAnswer, Whoami} from '@agora/protocol'
 

@@ -1,11 +1,11 @@
 import type {DelegationBody, Power} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import {cleanMission} from '../channels/agents.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import {cleanMission} from '../channels/index.js'
 import {alertHub, syncHubAlerts} from './hub-alerts.js'
-import type {Grant} from '../grants/grants.js'
-import {activeGrant, toGrant} from '../grants/grants.js'
+import type {Grant} from '../grants/index.js'
+import {activeGrant, toGrant} from '../grants/index.js'
 
 const DAY = 86400
 

@@ -1,8 +1,8 @@
-import type {Ctx} from '../kernel/context.js'
-import type {NewMessage} from '../messages/messages.js'
-import {postSystem} from '../messages/messages.js'
-import {insertChannel, joinChannel} from '../channels/channels.js'
-import {reportingDelegates} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import type {NewMessage} from '../messages/index.js'
+import {postSystem} from '../messages/index.js'
+import {insertChannel, joinChannel} from '../channels/index.js'
+import {reportingDelegates} from '../grants/index.js'
 
 export const HUB_ALERTS = 'hub-alerts'
 

@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 import {HUB_RULES_V0} from './rules.js'
 import {HUB_CHARTER_V0} from './charter-text.js'
 import type {RouteAnswer} from '@agora/protocol'

@@ -1,6 +1,6 @@
 import type {Power} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import type {GrantRow} from '../kernel/cache.js'
+import type {Ctx} from '../kernel/index.js'
+import type {GrantRow} from '../kernel/index.js'
 
 // The read side of delegations: who holds which power now (or at a past hub time), from the
 // in-memory mirror. Channels, obligations and work ask these questions; governance/delegations.ts

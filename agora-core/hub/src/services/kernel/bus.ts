@@ -1,4 +1,4 @@
-import type {StoredMessage} from '../messages/messages.js'
+import type {StoredMessage} from '../messages/index.js'
 
 type Listener = (m: StoredMessage) => void
 

@@ -2,7 +2,7 @@ import {Bus} from './bus.js'
 import {Budgets} from './budgets.js'
 import type {BudgetBook} from './budget-book.js'
 import {Cache} from './cache.js'
-import {Presence} from '../presence/presence.js'
+import {Presence} from '../presence/index.js'
 import type {Storage} from '../../db/port.js'
 
 // Every service imports `fail` from here; it lives in src/errors.ts, a leaf, so presence can use it too.

@@ -1,5 +1,5 @@
 import {ledgerHash} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import {fromRow, hashPayload, wireMessage} from './messages.js'
 import type {ServedLedger, ServedLedgerTurn} from '@agora/protocol'
 

@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 import type {StoredMessage} from './messages.js'
 import {getBySeq, getMessage} from './messages.js'
 

@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {ulid} from 'ulid'
 import {canonicalize, ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
 import type {Message} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import {inTurn, pgAppend, SEQ_MARK, splitAtSeq} from '../../db/pg-append.js'
 
 /**

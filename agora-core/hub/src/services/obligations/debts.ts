@@ -1,11 +1,11 @@
 import {parseJsonLossless, toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {repliesToMany, selectMessages, sendersOf} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {repliesToMany, selectMessages, sendersOf} from '../messages/index.js'
 import {authoritativeResolution, inheritsFromOperator, isDirectiveFor, pendingAskNames, threadState, threadStateOf} from './obligations.js'
 import type {ThreadState} from './obligations.js'
-import {activeHubBlock} from '../channels/agents.js'
-import {activeGrant} from '../grants/grants.js'
+import {activeHubBlock} from '../channels/index.js'
+import {activeGrant} from '../grants/index.js'
 
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 

@@ -1,8 +1,8 @@
-import type {Ctx} from '../kernel/context.js'
-import {selectMessages} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import {selectMessages} from '../messages/index.js'
 import {withStates} from './debts.js'
-import {entry} from '../store/store.js'
-import type {StoreRow} from '../store/store.js'
+import {entry} from '../store/index.js'
+import type {StoreRow} from '../store/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /**

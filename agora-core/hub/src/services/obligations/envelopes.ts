@@ -1,10 +1,10 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {getMessage, isRead, wireMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {getMessage, isRead, wireMessage} from '../messages/index.js'
 import {asksNaming, inheritsFromOperator, isObligation, pendingAskNames, threadState} from './obligations.js'
 import type {ThreadState} from './obligations.js'
-import {overlapOf, pausedOverlap, pauses} from '../kernel/pause.js'
-import {channelMeta, slaOf} from '../store/store.js'
+import {overlapOf, pausedOverlap, pauses} from '../kernel/index.js'
+import {channelMeta, slaOf} from '../store/index.js'
 
 export const INLINE_ANY = 1200
 export const INLINE_TO_ME = 4096

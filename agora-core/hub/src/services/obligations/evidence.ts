@@ -1,8 +1,8 @@
 import {isLosslessNumber, parseJsonLossless, toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import {getRow} from '../store/store.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import {getRow} from '../store/index.js'
+import {mapInOrder} from '../kernel/index.js'
 
 export const EVIDENCE_CAP = 12
 const KINDS = ['fs', 'store', 'blob', 'external'] as const

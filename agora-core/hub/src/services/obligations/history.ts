@@ -1,8 +1,8 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {getMessage, isRead, jsonValues, readSet, recordRead, selectMessages, wireMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {getMessage, isRead, jsonValues, readSet, recordRead, selectMessages, wireMessage} from '../messages/index.js'
 import {isObligation, threadState} from './obligations.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import {mapInOrder} from '../kernel/index.js'
 import type {MessageRow} from '@agora/protocol'
 
 /** History row: Message + pending_asks, has_resolved_reply, closed, closed_by, ratings, read. */

@@ -1,12 +1,12 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {readSet, selectMessages, sendersOf} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {readSet, selectMessages, sendersOf} from '../messages/index.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import {mapInOrder} from '../kernel/index.js'
 
 export const INBOX_WINDOW = 100
 

@@ -1,7 +1,7 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {repliesTo} from '../messages/messages.js'
-import {holdsChannelPower, reportedIn, reportsIn} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {repliesTo} from '../messages/index.js'
+import {holdsChannelPower, reportedIn, reportsIn} from '../grants/index.js'
 import {citesEvidence} from './evidence.js'
 
 export interface Ask {

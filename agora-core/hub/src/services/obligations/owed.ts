@@ -1,10 +1,10 @@
-import type {Ctx} from '../kernel/context.js'
-import {readSet} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import {readSet} from '../messages/index.js'
 import {debtAge} from './envelopes.js'
 import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
 import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
-import {slaMinutes} from '../store/store.js'
-import {owedCharters} from '../governance/receipts.js'
+import {slaMinutes} from '../store/index.js'
+import {owedCharters} from '../governance/index.js'
 import type {OwedReport} from '@agora/protocol'
 
 /** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */

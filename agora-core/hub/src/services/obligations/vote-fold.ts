@@ -1,5 +1,5 @@
 import {toPlain} from '@agora/protocol'
-import type {StoredMessage} from '../messages/messages.js'
+import type {StoredMessage} from '../messages/index.js'
 
 export interface VoteSpec {
   topic: string

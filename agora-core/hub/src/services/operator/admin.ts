@@ -1,9 +1,9 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import {isDm} from '../channels/channels.js'
-import {postSystem} from '../messages/messages.js'
-import {endPause, hubState, startPause} from '../kernel/pause.js'
-import {sweepVotes} from '../obligations/votes.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import {isDm} from '../channels/index.js'
+import {postSystem} from '../messages/index.js'
+import {endPause, hubState, startPause} from '../kernel/index.js'
+import {sweepVotes} from '../obligations/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 async function announce(ctx: Ctx, body: string): Promise<void> {

@@ -1,10 +1,10 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import type {AgentRec, MemberRec} from '../kernel/cache.js'
-import {isDm} from '../channels/channels.js'
-import {postSystem} from '../messages/messages.js'
-import {HUB_ALERTS, syncHubAlerts} from '../governance/hub-alerts.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import type {AgentRec, MemberRec} from '../kernel/index.js'
+import {isDm} from '../channels/index.js'
+import {postSystem} from '../messages/index.js'
+import {HUB_ALERTS, syncHubAlerts} from '../governance/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export const RETIRE_REASON_MAX = 200

@@ -1,6 +1,6 @@
-import type {Ctx} from '../kernel/context.js'
-import {requireMember, setCursor} from '../channels/channels.js'
-import {headSeq} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import {requireMember, setCursor} from '../channels/index.js'
+import {headSeq} from '../messages/index.js'
 
 /** Move triage cursors: never rewinds, clamps to the head, member channels only; settles nothing. */
 export async function ack(ctx: Ctx, agent: string, cursors: Record<string, number>): Promise<Record<string, number>> {

@@ -1,10 +1,10 @@
 import {AgoraError} from '@agora/protocol'
 import type {GroupBody, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import {createChannel, ensureDm, mintInvite} from '../channels/channels.js'
-import {putValue} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import {createChannel, ensureDm, mintInvite} from '../channels/index.js'
+import {putValue} from '../store/index.js'
 import {postMessage} from './post.js'
 
 export type GroupInput = GroupBody

@@ -1,13 +1,13 @@
 import {isLosslessNumber} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {fromRow, getMessage} from '../messages/messages.js'
-import {asksOf} from '../obligations/obligations.js'
-import {normalizeAttachments} from '../store/attachments.js'
-import {citesEvidence, normalizeEvidence} from '../obligations/evidence.js'
-import {addresseeEvidenceGate, completionReportGate} from '../work/completion-report.js'
-import {holdsChannelPower, reportsIn} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {fromRow, getMessage} from '../messages/index.js'
+import {asksOf} from '../obligations/index.js'
+import {normalizeAttachments} from '../store/index.js'
+import {citesEvidence, normalizeEvidence} from '../obligations/index.js'
+import {addresseeEvidenceGate, completionReportGate} from '../work/index.js'
+import {holdsChannelPower, reportsIn} from '../grants/index.js'
 
 export const NOTICE_KINDS = ['job', 'announcement', 'problem', 'resolution', 'consensus', 'milestone', 'delivery']
 const STRUCTURED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'evidence', 'settled_by', 'signature', 'notice']

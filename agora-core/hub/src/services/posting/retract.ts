@@ -1,10 +1,10 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {Principal} from '../channels/agents.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {getMessage, selectMessages, wireMessage} from '../messages/messages.js'
-import {isObligation, threadState} from '../obligations/obligations.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {Principal} from '../channels/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {getMessage, selectMessages, wireMessage} from '../messages/index.js'
+import {isObligation, threadState} from '../obligations/index.js'
+import {mapInOrder} from '../kernel/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /**

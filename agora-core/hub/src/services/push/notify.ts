@@ -1,7 +1,7 @@
 import {chmodSync, appendFileSync, mkdirSync, renameSync, statSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Ctx} from '../kernel/context.js'
-import {buildEnvelope} from '../obligations/envelopes.js'
+import type {Ctx} from '../kernel/index.js'
+import {buildEnvelope} from '../obligations/index.js'
 import {setWakeWriter} from './wake-writer.js'
 
 export const ROTATE_BYTES = 8 * 1024 * 1024

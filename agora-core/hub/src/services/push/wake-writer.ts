@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
 
 type Writer = (agent: string, m: StoredMessage) => void
 

@@ -1,6 +1,6 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {getMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {getMessage} from '../messages/index.js'
 import {ratingTallies} from './votes.js'
 import type {MessageRow} from '@agora/protocol'
 

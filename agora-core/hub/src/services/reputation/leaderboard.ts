@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import {CATEGORIES} from './votes.js'
 import type {RouteAnswer} from '@agora/protocol'
 

@@ -1,7 +1,7 @@
 import type {ReputationAxis, RouteAnswer} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
 
 /** The leaderboard's categories, in their fixed wire order: message ratings count as `general`. */
 export const CATEGORIES = ['general', 'trust', 'wisdom', 'thorough', 'helper'] as const

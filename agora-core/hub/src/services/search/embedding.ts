@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
 
 /** The operator's OpenAI-compatible embeddings endpoint, kept in meta `embedding_config`. */
 export interface EmbeddingConfig {

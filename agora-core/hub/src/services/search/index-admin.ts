@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /** What the index should hold: live human messages (retracted rows and hub rows never match). */

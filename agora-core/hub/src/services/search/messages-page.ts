@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 
 /** The section a message hit belongs to, from its status (every message query shares it). */
 export const SECTION_SQL = `CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 'open_threads'

@@ -1,5 +1,5 @@
 import {AgoraError} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import type {SearchQuery} from './query.js'
 import {ftsMatch, webSearchText} from './query.js'
 import type {PageRow} from './messages-page.js'

@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
 import type {SearchQuery} from './query.js'
 import type {MessageHitRow} from './messages-sql.js'
 import type {EmbeddingConfig} from './embedding.js'

@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import {matchesAll, snippet} from './query.js'
 import type {SearchQuery} from './query.js'
 

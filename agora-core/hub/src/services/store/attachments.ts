@@ -1,8 +1,8 @@
 import {BLOB_CAP, CHANNEL_BLOB_CAP} from '../../limits.js'
 import {createHash} from 'node:crypto'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import {mapInOrder} from '../kernel/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export {BLOB_CAP, CHANNEL_BLOB_CAP}

@@ -1,11 +1,11 @@
 import {FS_BINARY_CAP, FS_TEXT_CAP, PATH_MAX} from '../../limits.js'
 import {parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import {afterCommit, fromRow, insertMessage} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import {afterCommit, fromRow, insertMessage} from '../messages/index.js'
 import {getRow} from './store.js'
 import type {StoreRow} from './store.js'
-import {codePointLength, nfcIdentifier} from '../kernel/identifiers.js'
+import {codePointLength, nfcIdentifier} from '../kernel/index.js'
 import type {FsFile, RouteAnswer} from '@agora/protocol'
 
 export {FS_BINARY_CAP, FS_TEXT_CAP}

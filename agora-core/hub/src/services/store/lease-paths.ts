@@ -1,4 +1,4 @@
-import {fail} from '../kernel/context.js'
+import {fail} from '../kernel/index.js'
 
 /**
  * Lease patterns are repository-relative POSIX paths with `*` and `?` (within one segment) and `**`

@@ -1,11 +1,11 @@
 import type {Lease, LeaseMode} from '@agora/protocol'
 import {createHash} from 'node:crypto'
 import {parseJsonLossless, toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
 import {normalizePattern, normalizeWorkspace, overlaps} from './lease-paths.js'
 import {putValue} from './store.js'
-import {mapInOrder} from '../kernel/in-order.js'
+import {mapInOrder} from '../kernel/index.js'
 
 /**
  * Workspace leases are `lease:` store rows (one per workspace, pattern and holder), written through

@@ -1,9 +1,9 @@
 import {PATH_MAX, STORE_VALUE_CAP} from '../../limits.js'
-import {codePointLength, nfcIdentifier} from '../kernel/identifiers.js'
+import {codePointLength, nfcIdentifier} from '../kernel/index.js'
 import {isDeepStrictEqual} from 'node:util'
 import {allNumbersFinite, parseJsonLossless, stringifyWire, toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
 import type {RouteAnswer, StoreEntry} from '@agora/protocol'
 
 export interface StoreRow {

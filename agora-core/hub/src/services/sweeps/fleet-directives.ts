@@ -1,9 +1,9 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {repliesToMany, selectMessages, sendersOf} from '../messages/messages.js'
-import {authoritativeResolution, isDirectiveFor} from '../obligations/obligations.js'
-import {directiveDebts} from '../obligations/debts.js'
-import {activeGrant} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {repliesToMany, selectMessages, sendersOf} from '../messages/index.js'
+import {authoritativeResolution, isDirectiveFor} from '../obligations/index.js'
+import {directiveDebts} from '../obligations/index.js'
+import {activeGrant} from '../grants/index.js'
 
 interface Fleet {
   named: Map<string, StoredMessage[]>

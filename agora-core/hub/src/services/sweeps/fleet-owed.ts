@@ -1,13 +1,13 @@
-import type {Ctx} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {selectMessages} from '../messages/messages.js'
-import type {ThreadState} from '../obligations/obligations.js'
-import {inheritsFromOperator} from '../obligations/obligations.js'
-import {hasLinkedClaim, namesViewer, repliedBy, withStates} from '../obligations/debts.js'
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {selectMessages} from '../messages/index.js'
+import type {ThreadState} from '../obligations/index.js'
+import {inheritsFromOperator} from '../obligations/index.js'
+import {hasLinkedClaim, namesViewer, repliedBy, withStates} from '../obligations/index.js'
 import {FleetDirectives} from './fleet-directives.js'
-import {overlapOf, pauses} from '../kernel/pause.js'
-import type {PauseRow} from '../kernel/pause.js'
-import {slaMinutes} from '../store/store.js'
+import {overlapOf, pauses} from '../kernel/index.js'
+import type {PauseRow} from '../kernel/index.js'
+import {slaMinutes} from '../store/index.js'
 
 /** `kind`: `ask` while asks are pending, `answer` for any other open thread, `directive` for a directive debt. */
 export interface OwedRow {channel: string; id: string; seq: number; sender: string; title: string; created_at: number; escalated: boolean; kind: 'ask' | 'answer' | 'directive'}

@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 
 /** Every sweep's re-alert guard lives in `meta` under this prefix, so a restart neither repeats nor forgets an alert. */
 export const GUARD_PREFIX = 'sweep:'

@@ -1,5 +1,5 @@
 import type {Pass} from './pass.js'
-import {currentPause} from '../kernel/pause.js'
+import {currentPause} from '../kernel/index.js'
 
 export const RETIRE_AFTER = 7 * 24 * 3600
 export const PAUSE_REMINDER_EVERY = 24 * 3600

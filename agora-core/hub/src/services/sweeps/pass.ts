@@ -1,12 +1,12 @@
 import {performance} from 'node:perf_hooks'
-import type {Ctx} from '../kernel/context.js'
-import type {NewMessage} from '../messages/messages.js'
-import {postSystem} from '../messages/messages.js'
+import type {Ctx} from '../kernel/index.js'
+import type {NewMessage} from '../messages/index.js'
+import {postSystem} from '../messages/index.js'
 import {FleetOwed} from './fleet-owed.js'
 import type {OwedRow} from './fleet-owed.js'
-import {alertHub, syncHubAlerts} from '../governance/hub-alerts.js'
-import {reportingDelegates} from '../grants/grants.js'
-import {isDm} from '../channels/channels.js'
+import {alertHub, syncHubAlerts} from '../governance/index.js'
+import {reportingDelegates} from '../grants/index.js'
+import {isDm} from '../channels/index.js'
 import type {Guards} from './guards.js'
 
 export type {OwedRow}

@@ -1,6 +1,6 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import type {Pass} from './pass.js'
-import {sweepVotes} from '../obligations/votes.js'
+import {sweepVotes} from '../obligations/index.js'
 import {sweepDark} from './dark.js'
 import {sweepDeaf, sweepLurk} from './seats.js'
 import {sweepWakes} from './wakes.js'

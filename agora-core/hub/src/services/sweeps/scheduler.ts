@@ -1,6 +1,6 @@
 import {performance} from 'node:perf_hooks'
-import type {Ctx} from '../kernel/context.js'
-import {isPaused} from '../kernel/pause.js'
+import type {Ctx} from '../kernel/index.js'
+import {isPaused} from '../kernel/index.js'
 import {Guards} from './guards.js'
 import {Pass} from './pass.js'
 import {SWEEPS, SWEEP_NAMES} from './registry.js'

@@ -1,10 +1,10 @@
 import type {Pass} from './pass.js'
 import {REALERT_GUARD, walkSeats} from './walk.js'
 import type {Episode} from './walk.js'
-import {RECEPTION_WINDOW} from '../presence/presence.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {slaMinutes} from '../store/store.js'
-import {readSet} from '../messages/messages.js'
+import {RECEPTION_WINDOW} from '../presence/index.js'
+import {debtAge} from '../obligations/index.js'
+import {slaMinutes} from '../store/index.js'
+import {readSet} from '../messages/index.js'
 
 export const LURK_CONFIRM = 600
 

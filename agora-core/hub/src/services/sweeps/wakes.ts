@@ -1,10 +1,10 @@
 import type {Pass} from './pass.js'
 import {walkSeats} from './walk.js'
-import {RECEPTION_WINDOW} from '../presence/presence.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {slaMinutes} from '../store/store.js'
-import {getMessage, readSet} from '../messages/messages.js'
-import {reemitWake} from '../push/wake-writer.js'
+import {RECEPTION_WINDOW} from '../presence/index.js'
+import {debtAge} from '../obligations/index.js'
+import {slaMinutes} from '../store/index.js'
+import {getMessage, readSet} from '../messages/index.js'
+import {reemitWake} from '../push/index.js'
 
 /** The escalation bands: a debt's wake is re-emitted as its age crosses 1×, 2× and 4× its channel's SLA. */
 export const WAKE_BANDS = [1, 2, 4]

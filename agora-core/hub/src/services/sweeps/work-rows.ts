@@ -1,7 +1,7 @@
 import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Pass} from './pass.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {slaMinutes} from '../store/store.js'
+import {debtAge} from '../obligations/index.js'
+import {slaMinutes} from '../store/index.js'
 
 /** A row whose status (first word) is one of these is finished or parked: no cadence pings, no steward pings. */
 export const TERMINAL = new Set(['done', 'shipped', 'delivered', 'complete', 'completed', 'closed', 'landed', 'merged', 'released',

@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import {computeOwed} from '../obligations/owed.js'
+import type {Ctx} from '../kernel/index.js'
+import {computeOwed} from '../obligations/index.js'
 import {liveRows} from './rows.js'
 import {openPhases} from './phases.js'
 import type {RouteAnswer} from '@agora/protocol'

@@ -1,9 +1,9 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {citesEvidence} from '../obligations/evidence.js'
-import {reportsIn} from '../grants/grants.js'
-import {holdsChannelPower} from '../grants/grants.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {citesEvidence} from '../obligations/index.js'
+import {reportsIn} from '../grants/index.js'
+import {holdsChannelPower} from '../grants/index.js'
 
 type Evidence = {kind?: unknown; ref?: unknown; verified?: unknown; updated_by?: unknown; created_by?: unknown}
 

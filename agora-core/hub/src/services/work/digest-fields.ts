@@ -1,4 +1,4 @@
-import type {Ctx} from '../kernel/context.js'
+import type {Ctx} from '../kernel/index.js'
 import {openPhases, phaseLine} from './phases.js'
 import {rulings, unacknowledged} from './rulings.js'
 import type {RouteAnswer} from '@agora/protocol'

@@ -1,8 +1,8 @@
 import type {HubDebt} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {FleetOwed} from '../sweeps/fleet-owed.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {slaMinutes} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {FleetOwed} from '../sweeps/index.js'
+import {debtAge} from '../obligations/index.js'
+import {slaMinutes} from '../store/index.js'
 
 /** Rows served at most; past it `truncated` is true (the oldest debts come first). */
 export const HUB_DEBTS_CAP = 5000

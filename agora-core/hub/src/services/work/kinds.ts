@@ -1,10 +1,10 @@
 import {isDeepStrictEqual} from 'node:util'
 import {toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail, sanitize} from '../kernel/context.js'
-import {getRow, parseValue, channelMeta} from '../store/store.js'
-import {holdsChannelPower, reportsIn} from '../grants/grants.js'
-import {isTerminal} from '../sweeps/work-rows.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail, sanitize} from '../kernel/index.js'
+import {getRow, parseValue, channelMeta} from '../store/index.js'
+import {holdsChannelPower, reportsIn} from '../grants/index.js'
+import {isTerminal} from '../sweeps/index.js'
 
 /** `work:<pkg>-<n>`: a package slug, a dash, a number. */
 export const WORK_ITEM = /^[a-z0-9][a-z0-9._]*(?:-[a-z0-9._]+)*-[0-9]+$/

@@ -1,10 +1,10 @@
 import {toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import type {StoredMessage} from '../messages/messages.js'
-import {channelMeta} from '../store/store.js'
-import {parseBallot} from '../obligations/vote-fold.js'
-import {voteSpec} from '../obligations/votes.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {channelMeta} from '../store/index.js'
+import {parseBallot} from '../obligations/index.js'
+import {voteSpec} from '../obligations/index.js'
 
 /** Bounds a vote root must respect in a noticeboard (the MCP `open_vote` tool writes within them). */
 const MAX_OPTIONS = 20

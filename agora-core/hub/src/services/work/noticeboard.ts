@@ -1,5 +1,5 @@
-import type {Ctx} from '../kernel/context.js'
-import {channelMeta} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {channelMeta} from '../store/index.js'
 
 /** How many typed notices channel info lists, newest first. */
 export const NOTICES_SHOWN = 50

@@ -1,8 +1,8 @@
 import {toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {parseValue} from '../store/store.js'
-import type {StoreRow} from '../store/store.js'
-import {isTerminal, statusWord} from '../sweeps/work-rows.js'
+import type {Ctx} from '../kernel/index.js'
+import {parseValue} from '../store/index.js'
+import type {StoreRow} from '../store/index.js'
+import {isTerminal, statusWord} from '../sweeps/index.js'
 
 export interface Phase {channel: string; key: string; track: string; value: Record<string, unknown>; version: number; updated_by: string; updated_at: number}
 

@@ -1,6 +1,6 @@
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import {channelMeta} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import {channelMeta} from '../store/index.js'
 import {unacknowledged} from './rulings.js'
 
 /** How many unacknowledged keys a refusal names before it says "and N more". */

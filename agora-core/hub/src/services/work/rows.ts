@@ -1,10 +1,10 @@
 import {toPlain} from '@agora/protocol'
 import type {LiveWorkRow} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {parseValue, slaMinutes} from '../store/store.js'
-import type {StoreRow} from '../store/store.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {isFinished, isTerminal, needsFrom, statusWord} from '../sweeps/work-rows.js'
+import type {Ctx} from '../kernel/index.js'
+import {parseValue, slaMinutes} from '../store/index.js'
+import type {StoreRow} from '../store/index.js'
+import {debtAge} from '../obligations/index.js'
+import {isFinished, isTerminal, needsFrom, statusWord} from '../sweeps/index.js'
 
 /** A claim with no cadence counts as stale after a day without a receipt. */
 export const CLAIM_STALE_DEFAULT_MINUTES = 24 * 60

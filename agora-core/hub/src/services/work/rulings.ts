@@ -1,8 +1,8 @@
 import {toPlain} from '@agora/protocol'
-import type {Ctx} from '../kernel/context.js'
-import {fail} from '../kernel/context.js'
-import {parseValue} from '../store/store.js'
-import type {StoreRow} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {fail} from '../kernel/index.js'
+import {parseValue} from '../store/index.js'
+import type {StoreRow} from '../store/index.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 export const RULING_ACK_KEYS_MAX = 100

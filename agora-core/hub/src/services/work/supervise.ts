@@ -1,8 +1,8 @@
-import type {Ctx} from '../kernel/context.js'
-import {selectMessages} from '../messages/messages.js'
-import {withStates, addresseesOf} from '../obligations/debts.js'
-import {debtAge} from '../obligations/envelopes.js'
-import {slaMinutes} from '../store/store.js'
+import type {Ctx} from '../kernel/index.js'
+import {selectMessages} from '../messages/index.js'
+import {withStates, addresseesOf} from '../obligations/index.js'
+import {debtAge} from '../obligations/index.js'
+import {slaMinutes} from '../store/index.js'
 import {liveRows} from './rows.js'
 import type {RouteAnswer} from '@agora/protocol'
 
