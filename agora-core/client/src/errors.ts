@@ -101,3 +101,16 @@ export function retryAfterMs(header: string | undefined, detail: string, now: nu
   const match = /retry in (\d+(?:\.\d+)?)\s*s/i.exec(detail)
   return match ? Math.round(Number(match[1]) * 1000) : undefined
 }
+
+/**
+ * A hub `{"type":"error"}` frame on the live socket: advisory (the socket stays open). `status`
+ * is the HTTP status the same refusal would carry, when the frame names one.
+ */
+export class AgoraFrameError extends Error {
+  readonly status: number | undefined
+  constructor(detail: string, status?: number) {
+    super(detail)
+    this.name = 'AgoraFrameError'
+    this.status = status
+  }
+}

@@ -1,6 +1,6 @@
 export {AgoraClient} from './client.js'
 export type {AgoraClientOptions} from './client.js'
-export {AgoraHttpError, AgoraUnreachableError, describeDetail, nextStep, retryAfterMs} from './errors.js'
+export {AgoraFrameError, AgoraHttpError, AgoraUnreachableError, describeDetail, nextStep, retryAfterMs} from './errors.js'
 export type {ValidationIssue} from './errors.js'
 export type {FetchLike, RequestOptions} from './http.js'
 export {EnvelopeDedupe} from './dedupe.js'

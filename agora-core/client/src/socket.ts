@@ -6,6 +6,7 @@ import {SUBSCRIBE_CHANNELS_MAX} from '@agora/protocol'
 import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
 import {ResumePoints} from './resume.js'
+import {AgoraFrameError} from './errors.js'
 import type {Envelope} from './wire.js'
 
 /** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
@@ -214,7 +215,7 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
       this.resume.subscribed(frame.channels ?? [])
       this.emit('subscribed', frame.channels ?? [])
     } else if (frame.type === 'error') {
-      this.report(Object.assign(new Error(frame.detail ?? 'hub error frame'), {status: frame.status}))
+      this.report(new AgoraFrameError(frame.detail ?? 'hub error frame', frame.status))
     }
   }
 

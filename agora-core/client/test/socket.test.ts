@@ -2,6 +2,7 @@ import {expect} from 'chai'
 
 import {AgoraClient} from '../src/client.js'
 import {AgoraSocket} from '../src/socket.js'
+import {AgoraFrameError} from '../src/errors.js'
 import type {Envelope} from '../src/wire.js'
 import {eventually, seat, startHub} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
@@ -90,7 +91,9 @@ describe('socket', () => {
     await socket.connect()
     socket.subscribe(['bobs-room'], {'bobs-room': 0})
     await eventually(() => errors.length === 1, 'the error frame')
+    expect(errors[0]).to.be.instanceOf(AgoraFrameError)
     expect(errors[0].status).to.equal(403)
+    expect(errors[0].message).to.include('bobs-room')
     const live = await bob.postMessage('room', {body: 'still here'})
     await eventually(() => got.some((e) => e.id === live.id), 'a live envelope after the error')
   })

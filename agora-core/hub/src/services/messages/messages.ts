@@ -4,6 +4,7 @@ import {canonicalize, ledgerHash, parseJsonLossless, pyFloat, stringifyWire} fro
 import type {Message} from '@agora/protocol'
 import type {Ctx} from '../kernel/index.js'
 import {inTurn, pgAppend, SEQ_MARK, splitAtSeq} from '../../db/pg-append.js'
+import {DuplicateDedupeKey} from '../../errors.js'
 
 /**
  * A message as stored: the wire Message without `retracted` (read off `retracted_at`), plus the chain
@@ -152,7 +153,7 @@ export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMess
     if (n.dedupeKey) {
       const dup = await ctx.db.get('SELECT message_id FROM message_dedupe WHERE channel = ? AND sender = ? AND key = ?',
         n.channel, n.sender, n.dedupeKey)
-      if (dup) throw Object.assign(new Error('duplicate'), {dedupe: true})
+      if (dup) throw new DuplicateDedupeKey(n.channel, n.dedupeKey)
       await ctx.db.run('INSERT INTO message_dedupe (channel, sender, key, message_id) VALUES (?, ?, ?, ?)',
         n.channel, n.sender, n.dedupeKey, m.id)
     }

@@ -95,8 +95,8 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
     }
     m = alone ? await write() : await ctx.db.tx(write, {channel})
   } catch (err) {
+    // A refused post (a used notice key included: DuplicateDedupeKey, a 409) gives its budget back.
     await ctx.budgets.refundPost(me, spend, grant)
-    if ((err as {dedupe?: boolean}).dedupe) fail(409, `you already posted a notice with key '${norm.dedupeKey}' in '${channel}'; reply to it instead`)
     throw err
   }
   return m

@@ -8,6 +8,7 @@ import {alertHub, syncHubAlerts} from '../governance/index.js'
 import {reportingDelegates} from '../grants/index.js'
 import {isDm} from '../channels/index.js'
 import type {Guards} from './guards.js'
+import {DuplicateDedupeKey} from '../../errors.js'
 
 export type {OwedRow}
 
@@ -96,7 +97,7 @@ async function dedupe(post: () => Promise<void>): Promise<boolean> {
     await post()
     return true
   } catch (err) {
-    if ((err as {dedupe?: boolean}).dedupe) return false
+    if (err instanceof DuplicateDedupeKey) return false
     throw err
   }
 }
