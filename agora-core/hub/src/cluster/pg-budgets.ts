@@ -6,7 +6,7 @@ import type {BudgetBook, PostGrant, PostSpend} from '../services/kernel/index.js
 import {refusals} from '../services/kernel/index.js'
 
 /**
- * The per-seat budgets of services/budgets.ts kept in PostgreSQL, so every hub process on one
+ * The per-seat budgets of services/kernel/budgets.ts kept in PostgreSQL, so every hub process on one
  * database spends from the same buckets: a seat posting through two processes hits 429 at the
  * same total as through one. Same numbers as in memory. Each check-and-spend is one transaction
  * (under the adapter's write lock), so it is atomic across processes. PostgreSQL-only SQL

@@ -15,7 +15,7 @@ export interface OwedRow {channel: string; id: string; seq: number; sender: stri
 /**
  * Every seat's /owed `to_answer` rows for one sweep pass, with the open threads (and their replies)
  * read once for the whole fleet instead of once per seat. The per-seat rules are /owed's own
- * (services/owed.ts), applied in the same order; test/sweeps/fleet-owed.test.ts checks the two agree
+ * (services/obligations/owed.ts), applied in the same order; test/sweeps/fleet-owed.test.ts checks the two agree
  * seat by seat.
  */
 export class FleetOwed {
