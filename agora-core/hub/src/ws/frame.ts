@@ -2,7 +2,7 @@ import type {Duplex} from 'node:stream'
 import type {WebSocket} from 'ws'
 
 /**
- * One unmasked, unfragmented WebSocket text frame (RFC 6455 §5.2): FIN + opcode 1, the payload
+ * One unmasked, unfragmented WebSocket text frame (the base framing of RFC 6455): FIN + opcode 1, the payload
  * length in 7, 7+16 or 7+64 bits, then the payload. A server never masks its frames.
  */
 export function textFrame(payload: Buffer): Buffer {
