@@ -1,3 +1,4 @@
+import type {Duplex} from 'node:stream'
 import type {WebSocket} from 'ws'
 import {AgoraError, parseJsonLossless, stringifyWire} from '@agora/protocol'
 import type {Ctx} from '../services/kernel/index.js'
@@ -15,6 +16,7 @@ import {mapError} from '../http/app.js'
 import {frameTextViolation} from '../http/text.js'
 import {SeqSet} from './seq-set.js'
 import {Backlog} from './backlog.js'
+import {FrameWriter, framePayload, textFrame} from './frame.js'
 
 /** Live frames a connection may have written but not yet flushed to its peer. */
 export const QUEUE_LIMIT = 1000
@@ -33,8 +35,8 @@ export const ERROR_DETAIL_MAX = 1000
 const VIEWER_FIELDS = ['body', 'escalated', 'effective_urgency', 'to_me', 'reply_to_me', 'redelivery', 'your_pending_asks'] as const
 
 /**
- * One fan-out serializes and UTF-8 encodes each distinct envelope once, not once per socket: every
- * socket is handed the same bytes (sent as a text frame).
+ * One fan-out serializes, UTF-8 encodes and frames each distinct envelope once, not once per socket:
+ * every socket is handed the same framed bytes (ws/frame.ts).
  */
 const frameMemo = new WeakMap<StoredMessage, Map<string, Buffer>>()
 const TEXT_FRAME = {binary: false}
@@ -45,7 +47,7 @@ function envelopeFrame(m: StoredMessage, envelope: Record<string, unknown>): Buf
   if (!byKey) frameMemo.set(m, (byKey = new Map()))
   let bytes = byKey.get(key)
   if (bytes === undefined) {
-    bytes = Buffer.from(stringifyWire({type: 'envelope', envelope}), 'utf8')
+    bytes = textFrame(Buffer.from(stringifyWire({type: 'envelope', envelope}), 'utf8'))
     byKey.set(key, bytes)
   }
   return bytes
@@ -75,8 +77,12 @@ export class Connection {
     fail: () => this.ws.close(1011, 'delivery failed; reconnect and catch up with since'),
   })
 
+  private readonly writer: FrameWriter | null
+
+  /** `socket`: the one ws was upgraded on; with it, envelope frames skip ws's per-socket framing. */
   constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
-    private readonly queueLimit = QUEUE_LIMIT) {
+    private readonly queueLimit = QUEUE_LIMIT, socket?: Duplex) {
+    this.writer = socket ? new FrameWriter(ws, socket) : null
     this.off = ctx.bus.on(m => this.deliver(m, true))
     // Frames are handled one at a time, in arrival order: a client's posts keep their order.
     ws.on('message', (raw, isBinary) => {
@@ -160,13 +166,13 @@ export class Connection {
   }
 
   /** Write an admitted envelope frame; backlog frames were counted as sending when admitted. */
-  private write(bytes: Buffer, live: boolean): void {
+  private write(frame: Buffer, live: boolean): void {
     if (this.ws.readyState !== this.ws.OPEN) {
       if (!live) this.backlog.flushed()
       return
     }
     if (!live) {
-      this.ws.send(bytes, TEXT_FRAME, () => this.backlog.flushed())
+      this.send(frame, () => this.backlog.flushed())
       return
     }
     if (this.liveInflight >= this.queueLimit) {
@@ -174,7 +180,13 @@ export class Connection {
       return
     }
     this.liveInflight++
-    this.ws.send(bytes, TEXT_FRAME, () => { this.liveInflight-- })
+    this.send(frame, () => { this.liveInflight-- })
+  }
+
+  /** A framed envelope: straight to the socket when ws would write it unchanged, else its payload through ws. */
+  private send(frame: Buffer, done: () => void): void {
+    if (this.writer?.usable) this.writer.write(frame, done)
+    else this.ws.send(framePayload(frame), TEXT_FRAME, done)
   }
 
   private error(detail: unknown, status?: number, retryAfter?: number): void {

@@ -20,7 +20,8 @@ export interface WsOptions {
 
 /** ws@8 in noServer mode on the HTTP server's upgrade event; only `/ws` upgrades. */
 export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {connections: Set<Connection>; close(): void} {
-  const wss = new WebSocketServer({noServer: true, maxPayload: 1024 * 1024})
+  // No permessage-deflate (ws's server default, said here because ws/frame.ts writes pre-framed bytes).
+  const wss = new WebSocketServer({noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false})
   const connections = new Set<Connection>()
   const alive = new WeakMap<WebSocket, boolean>()
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -47,7 +48,7 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
         ws.close(refusal?.code ?? 4401, refusal?.reason ?? 'invalid api key')
         return
       }
-      const conn = new Connection(ctx, ws, principal, options.queueLimit ?? QUEUE_LIMIT)
+      const conn = new Connection(ctx, ws, principal, options.queueLimit ?? QUEUE_LIMIT, socket)
       connections.add(conn)
       ctx.presence.connected(conn.agent)
       alive.set(ws, true)
