@@ -3,6 +3,7 @@
 // user's hub would), then a fixed mix of 300 queries is timed end to end over one kept-alive
 // connection; the goal is p99 < 20 ms. The same run times 2,000 posts into a room whose index
 // is on against a hub whose triggers were dropped (alternated in blocks), the insert cost of search.
+// `-- --base <checkout> [--rounds N]`: the query half only, this hub against a baseline's (search-ab.ts).
 import {mkdtempSync, rmSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {loadavg, tmpdir} from 'node:os'
@@ -10,13 +11,11 @@ import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {createHub} from '@agora/hub'
 import {fmt, line, pct} from './stats.js'
+import {corpus, KINDS, ROOMS} from './search-corpus.js'
+import {searchAb} from './search-ab.js'
 
 const ADMIN = 'bench-admin-' + 'b'.repeat(32)
 const N_MESSAGES = 10_000, N_QUERIES = 300, INSERT_BLOCK = 500, INSERT_BLOCKS = 4
-const ROOMS = ['ops', 'build', 'design', 'release', 'support']
-// A small vocabulary with a long tail: a few words are in most messages, most words in few.
-const COMMON = ['the', 'build', 'tests', 'deploy', 'release', 'review', 'fix', 'update', 'plan', 'parser']
-const TAIL = Array.from({length: 2000}, (_, i) => `w${i.toString(36)}x`)
 const agent = new Agent({keepAlive: true, maxSockets: 1})
 
 function exchange(url: string, method: string, path: string, key: string, body?: unknown): Promise<{status: number; text: string}> {
@@ -40,10 +39,8 @@ async function ok(url: string, key: string, method: string, path: string, body?:
   return JSON.parse(r.text)
 }
 
-let seed = 42
-const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
-const pick = <T>(xs: T[]): T => xs[Math.floor(rand() ** 2 * xs.length)]
-const sentence = (n: number): string => Array.from({length: n}, () => (rand() < 0.4 ? pick(COMMON) : pick(TAIL))).join(' ')
+const gen = corpus(42)
+const sentence = gen.sentence
 
 async function hubWith(dir: string, name: string, clock: {offset: number}): Promise<{hub: Awaited<ReturnType<typeof createHub>>; key: string; db: string}> {
   const db = join(dir, `${name}.db`)
@@ -84,11 +81,7 @@ async function main(): Promise<void> {
 
     // Query latency at 10k messages.
     await postBlock(on.hub.url, on.key, N_MESSAGES - INSERT_BLOCK * INSERT_BLOCKS)
-    const queries = Array.from({length: N_QUERIES}, (_, i) => {
-      const k = i % 6
-      return k === 0 ? pick(COMMON) : k === 1 ? pick(TAIL) : k === 2 ? `${pick(COMMON)} ${pick(TAIL)}` : k === 3 ? `"${pick(COMMON)} ${pick(COMMON)}"`
-        : k === 4 ? `${pick(TAIL).slice(0, 3)}*` : `${pick(TAIL)} ${pick(TAIL)}`
-    })
+    const queries = Array.from({length: N_QUERIES}, (_, i) => gen.query(i))
     const samples: number[] = []
     const byKind: number[][] = [[], [], [], [], [], []]
     // Process CPU per query as well (the hub runs in this process): on the shared box wall time mostly measures the queue for a core.
@@ -109,7 +102,7 @@ async function main(): Promise<void> {
     line('messages indexed', String(N_MESSAGES))
     line('search p50 / p95 (ms)', `${fmt(pct(samples, 50))} / ${fmt(pct(samples, 95))}`)
     line('search p99 (ms)', fmt(pct(samples, 99)), 'goal < 20 — ' + (pct(samples, 99) < 20 ? 'met' : 'NOT met'))
-    const names = ['common word', 'rare word', 'common + rare', 'phrase', 'prefix*', 'two rare (relaxed)']
+    const names = KINDS
     names.forEach((n, k) => line(`  p99 ${n} (ms)`, fmt(pct(byKind[k], 99))))
     const cpuAll = cpuByKind.flat()
     line('CPU per query mean / p99 (ms)', `${fmt(cpuAll.reduce((a, b) => a + b, 0) / cpuAll.length)} / ${fmt(pct(cpuAll, 99))}`)
@@ -123,4 +116,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+const base = arg('--base')
+if (base) await searchAb(base, Number(arg('--rounds') ?? 3))
+else await main()

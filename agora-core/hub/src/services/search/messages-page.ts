@@ -18,24 +18,35 @@ export interface MessageQuery {
   orderParams: unknown[]
 }
 
+/** Per-section totals over every match in one pass (conditional counts: no GROUP BY sort of the matches). */
+export async function sectionCounts(ctx: Ctx, q: MessageQuery): Promise<Map<string, number>> {
+  const c = await ctx.db.get<{open_threads: number; decisions: number; n: number}>(`SELECT
+      COUNT(CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 1 END) AS open_threads,
+      COUNT(CASE WHEN m.status = 'resolved' THEN 1 END) AS decisions, COUNT(*) AS n
+    FROM ${q.from} WHERE ${q.where}`, ...q.fromParams, ...q.whereParams)
+  const open = Number(c?.open_threads ?? 0), decisions = Number(c?.decisions ?? 0)
+  return new Map([['open_threads', open], ['decisions', decisions], ['messages', Number(c?.n ?? 0) - open - decisions]])
+}
+
 /**
- * A page per section: one narrow COUNT per section over every match (no ranking), then, for each
- * section the page reaches, its rows by `ORDER BY … LIMIT` — SQLite and PostgreSQL both keep only
- * the best `offset + limit` rows while scanning, and rank (bm25 / ts_rank) only the rows that pass
- * the membership and filter conditions of that section. A numbering window over every match (the
- * previous shape) sorted all of them and ranked them again; on a word most messages hold it cost
- * several times this.
+ * A page per section: the totals (one narrow pass over every match, no ranking; or `known`, counted from
+ * the full-text index), then, for each section the page reaches, its rows by `ORDER BY … LIMIT` — SQLite
+ * and PostgreSQL both keep only the best `offset + limit` rows while scanning, and rank (bm25 / ts_rank)
+ * only the rows that pass the membership and filter conditions of that section. A numbering window over
+ * every match (an earlier shape) sorted all of them and ranked them again. With `known`, every match is
+ * in scope, so a page tests only its section (and nothing when the other sections are empty).
  */
-export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[], offset: number, limit: number): Promise<PageRow[]> {
-  const counts = await ctx.db.all<{section: string; n: number}>(`SELECT section, COUNT(*) AS n FROM (
-      SELECT ${SECTION_SQL} AS section FROM ${q.from} WHERE ${q.where}) h GROUP BY section`, ...q.fromParams, ...q.whereParams)
-  const total = new Map(counts.map(c => [c.section, Number(c.n)]))
+export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[], offset: number, limit: number,
+  known: Map<string, number> | null = null): Promise<PageRow[]> {
+  const total = known ?? await sectionCounts(ctx, q)
   const out: PageRow[] = []
   for (const section of sections) {
     const n = total.get(section) ?? 0
     if (n <= offset) continue
-    const ids = await ctx.db.all<{id: string}>(`SELECT m.id FROM ${q.from} WHERE ${q.where} AND ${SECTION_SQL} = ?
-      ORDER BY ${q.order} LIMIT ? OFFSET ?`, ...q.fromParams, ...q.whereParams, section, ...q.orderParams, limit, offset)
+    const alone = known !== null && [...total].every(([s, k]) => s === section || k === 0)
+    const [where, whereParams] = alone ? ['1 = 1', []] : known ? [`${SECTION_SQL} = ?`, [section]] : [`${q.where} AND ${SECTION_SQL} = ?`, [...q.whereParams, section]]
+    const ids = await ctx.db.all<{id: string}>(`SELECT m.id FROM ${q.from} WHERE ${where}
+      ORDER BY ${q.order} LIMIT ? OFFSET ?`, ...q.fromParams, ...whereParams, ...q.orderParams, limit, offset)
     for (const r of ids) out.push({id: r.id, section, total: n})
   }
   return out

@@ -4,6 +4,7 @@ import type {SearchQuery} from './query.js'
 import {ftsMatch, webSearchText} from './query.js'
 import type {PageRow} from './messages-page.js'
 import {sectionPages} from './messages-page.js'
+import {indexCounts} from './index-counts.js'
 
 export const MESSAGE_SECTIONS = ['decisions', 'open_threads', 'messages'] as const
 
@@ -39,13 +40,15 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   let from = 'messages m'
   const fromParams: unknown[] = []
   let rank: string | null = null
+  let match: string | null = null
   const rankParams: unknown[] = []
   if (q && q.words.length + (q.raw ? 1 : 0) > 0) {
     if (ctx.db.dialect === 'sqlite') {
       // FTS5 is SQLite's; its hidden `rank` column is bm25 (lower is better), computed only for rows
       // the outer query reads it for. The subquery form measured faster than joining the table directly.
       from = '(SELECT rowid, rank FROM messages_fts WHERE messages_fts MATCH ?) f JOIN messages m ON m.rowid = f.rowid'
-      fromParams.push(ftsMatch(q, relaxed))
+      match = ftsMatch(q, relaxed)
+      fromParams.push(match)
       rank = 'f.rank'
     } else {
       conds.unshift(`m.search_tsv @@ websearch_to_tsquery('simple', ?)`)
@@ -75,10 +78,14 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   const relevance = f.sort === 'relevance' && rank !== null
   const order = f.sort === 'votes' ? 'COALESCE(r.net, 0) DESC, m.created_at DESC, m.seq DESC, m.id DESC'
     : relevance ? `${rank} ASC, m.created_at DESC, m.id DESC` : 'm.created_at DESC, m.seq DESC, m.id DESC'
+  // Only membership narrows the search: SQLite may count the matches from the index alone (index-counts.ts).
+  const membershipOnly = f.sender === null && f.since === null && f.until === null
+    && f.ref === null && f.rated === null && f.minVotes === null
   let page: PageRow[]
   try {
+    const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
     page = await sectionPages(ctx, {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []},
-      f.sections, offset, limit)
+      f.sections, offset, limit, known)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {
