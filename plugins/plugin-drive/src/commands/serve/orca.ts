@@ -15,7 +15,7 @@ export default class ServeOrca extends AgoraCommand {
     '<%= config.bin %> orca-check http://127.0.0.1:7099',
   ]
 
-  // no --json: a server that runs until a signal; stdout carries its listening line, not a result
+  // no --json: a server that runs until a signal; stdout carries its AGORA_ORCA event lines, not a result
   static override enableJsonFlag = false
 
   static override flags = {
