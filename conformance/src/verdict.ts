@@ -1,4 +1,5 @@
 import {HARD_ITEMS} from '@agora/contract'
+import {ExitCode} from '@agora/command'
 import type {HarnessCheckReport, ProbeResult, VerdictWord} from './types.js'
 
 /**
@@ -28,5 +29,5 @@ export function judge(harness: string, probes: ProbeResult[]): HarnessCheckRepor
 
 /** 0 when drivable (possibly with limitations), 1 when not. */
 export function exitCodeOf(report: HarnessCheckReport): 0 | 1 {
-  return report.drivable ? 0 : 1
+  return report.drivable ? ExitCode.Ok : ExitCode.Failed
 }

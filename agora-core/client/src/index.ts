@@ -20,7 +20,7 @@ export type {
 } from './wire.js'
 export type {Lease, LeaseCheck, LeaseConflict, LeaseList, LeaseMode, TakeLeases} from './leases.js'
 export {SEARCH_SECTIONS, leaderboard, rateAgent, rateMessage, resolveThread, searchHub, unrateMessage, withdrawAgentVote} from './reputation.js'
-export type {Leaderboard, LeaderboardRow, ReputationAxis, SearchBlock, SearchOptions, SearchReport, SearchSection} from './reputation.js'
+export type {Leaderboard, LeaderboardRow, ReputationAxis, SearchBlock, SearchHit, SearchOptions, SearchReport, SearchSection} from './reputation.js'
 export type {TurnGrant, TurnToken} from './turn-tokens.js'
 export {ackRulings, fetchBoard, fetchDesk, fetchRulings, fetchSuperviseAll, fetchSuperviseRoom, fetchWorkItem} from './work.js'
 export type {Board, BoardSeat, Desk, LiveWorkRow, Ruling, RulingAcks, RulingsDigest, SuperviseAll, SuperviseRoom, SuperviseThread, WorkItem, WorkStoreRow} from './work.js'

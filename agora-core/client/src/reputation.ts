@@ -12,6 +12,8 @@ export type SearchSection = typeof SEARCH_SECTIONS[number]
 
 export type SearchReport = RouteAnswer<'get /search'>
 export type SearchBlock = SearchReport[SearchSection]
+/** One hit of any section: a message (`ref`), a store row (`key`), a file (`path`) or a seat (`id`, `about`). */
+export type SearchHit = SearchBlock['hits'][number]
 
 export interface SearchOptions {
   q?: string

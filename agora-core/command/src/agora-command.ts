@@ -65,6 +65,8 @@ export abstract class AgoraCommand extends Command {
   }
 
   override async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
+    // oclif's catch exits 1 under --json whatever this.error(…, {exit}) said; the process exits with the printed `exit`
+    if (this.jsonEnabled() && !(error instanceof Errors.ExitError)) process.exitCode ??= errorJson(error).exit
     if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
     return super.catch(new Errors.CLIError(spokenMessage(error), {exit: error.exitCode ?? ExitCode.Failed}))
   }

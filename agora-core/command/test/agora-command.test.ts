@@ -5,6 +5,7 @@ import {fileURLToPath} from 'node:url'
 
 import {AgoraCommand, homeFlags} from '../src/agora-command.js'
 import type {CommandErrorJson} from '../src/agora-command.js'
+import {ExitCode} from '../src/exit-codes.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -14,6 +15,14 @@ class Refused extends AgoraCommand {
   async run(): Promise<{ok: boolean}> {
     await this.parse(Refused)
     throw new AgoraHttpError(403, 'you are not a member of #ops\u001b[2J', 'GET', '/channels/ops/info')
+  }
+}
+
+/** A command that refuses its input with a named exit code, as this.error(…, {exit}) does. */
+class RefusesInput extends AgoraCommand {
+  async run(): Promise<{ok: boolean}> {
+    await this.parse(RefusesInput)
+    this.error('--since must be a number of seconds', {exit: ExitCode.Refused})
   }
 }
 
@@ -53,6 +62,12 @@ describe('AgoraCommand', () => {
     expect(printed.error.detail).to.equal('you are not a member of #ops\u001b[2J')
     expect(printed.error.message).to.include('you are not a member of #ops\\u001b[2J').and.include('agora whoami')
     expect(exitCode).to.equal(1)
+  })
+
+  it('exits under --json with the exit code its error JSON names, not oclif\'s 1', async () => {
+    const {stdout, exitCode} = await capture(() => RefusesInput.run(['--json'], ROOT))
+    expect((JSON.parse(stdout) as CommandErrorJson).error).to.deep.equal({name: 'Error', message: '--since must be a number of seconds', exit: 2})
+    expect(exitCode).to.equal(ExitCode.Refused)
   })
 
   it('speaks a refusal without --json as one cleaned teaching line, not METHOD /path → status', async () => {

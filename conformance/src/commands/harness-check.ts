@@ -1,6 +1,6 @@
 import {resolve} from 'node:path'
-import {ExitCode} from '@agora/command'
-import {Args, Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Args, Flags} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv} from '@agora/contract'
 import {adminKeyFor, keysPath, lookupKey, normalizeUrl, readSeatRecord, resolveHome, resolveSeat} from '@agora/home'
 import {checkHarness} from '../check.js'
@@ -17,7 +17,7 @@ import {reportToHub} from '../report-to-hub.js'
 /** One name: that report (the pinned schema). Several names or --all: every report and one verdict. */
 export type HarnessCheckResult = HarnessCheckReport | HarnessCheckMatrix
 
-export default class HarnessCheck extends Command {
+export default class HarnessCheck extends AgoraCommand {
   static override summary = 'Check installed harness plugins against the agora harness contract (probes C0–C10; C10 is the lease gate).'
   static override description = 'Exit 0 when the harness can carry a driven seat (possibly with named limitations), 1 when it cannot. ' +
     'Several names, or --all, check each in turn, print a matrix summary and exit 1 if any is not drivable. ' +
@@ -31,7 +31,6 @@ export default class HarnessCheck extends Command {
     '<%= config.bin %> harness-check <harness> --as my-seat --report-to-hub',
   ]
   static override aliases = ['harness:check']
-  static override enableJsonFlag = true
   static override strict = false
   static override args = {harness: Args.string({description: 'the harness name(s), as `agora harness list` shows them'})}
   static override flags = {
@@ -113,7 +112,7 @@ export default class HarnessCheck extends Command {
     }
     const matrix = matrixOf(reports)
     if (!this.jsonEnabled()) this.log(renderMatrix(matrix))
-    process.exitCode = matrix.drivable ? 0 : 1
+    process.exitCode = matrix.drivable ? ExitCode.Ok : ExitCode.Failed
     return matrix
   }
 }

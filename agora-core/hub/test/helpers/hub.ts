@@ -29,6 +29,8 @@ export interface HubOptions {
   ratePerMinute?: number
   writeRatePerMinute?: number
   toCloseMinAge?: number
+  /** Requests at least this slow (ms) go to GET /admin/slow's ring (hub default 5000). */
+  slowRequestMs?: number
   voteSweepMs?: number
   now?: () => number
   /** Sweep pass budget and leadership check (the scheduler's knobs). */
@@ -142,6 +144,7 @@ export class TestHub {
         ratePerMinute: opts.ratePerMinute ?? 6000,
         writeRatePerMinute: opts.writeRatePerMinute ?? 6000,
         ...(opts.toCloseMinAge === undefined ? {} : {toCloseMinAge: opts.toCloseMinAge}),
+        ...(opts.slowRequestMs === undefined ? {} : {slowRequestMs: opts.slowRequestMs}),
         voteSweepMs: opts.voteSweepMs ?? 3_600_000,
         ...(opts.now ? {now: opts.now} : {}),
         ...(opts.sweepBudgetMs ? {sweepBudgetMs: opts.sweepBudgetMs} : {}),

@@ -2,6 +2,7 @@
 // and keeps each answer: the wire-answers suite checks them against @agora/protocol's ROUTES.
 import type {Caller, TestHub} from './hub.js'
 import {rawCall} from './hub.js'
+import {fillWorkLists} from './route-tour-lists.js'
 
 /** One answered call: the route it exercised (`get /channels/{c}/info`), its status and its parsed body. */
 export interface Visit {
@@ -20,7 +21,7 @@ const WS = 'github.com/acme/app@1a2b3c4d5e6f'
  * attachments, leases, governance, onboarding, reputation, the work plane, the desk and the operator's
  * diagnostics, then the lifecycle routes that retire and delete a seat. Every call must succeed.
  */
-export async function tourEveryRoute(h: TestHub, embeddingUrl: string): Promise<Visit[]> {
+export async function tourEveryRoute(h: TestHub, embeddingUrl: string, advanceClock: (seconds: number) => void): Promise<Visit[]> {
   const visits: Visit[] = []
   const go = async (who: Caller, route: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any> => {
     const method = route.split(' ')[0].toUpperCase()
@@ -120,9 +121,11 @@ export async function tourEveryRoute(h: TestHub, embeddingUrl: string): Promise<
   await go(bob, 'get /channels/{c}/work', '/channels/room/work')
   await go(bob, 'post /channels/{c}/ruling-acks', '/channels/room/ruling-acks', {keys: ['ruling:style']})
   await go(bob, 'get /board', '/board')
+  await fillWorkLists(go, reg, {alice, bob, olga}, advanceClock)
   await go(olga, 'get /desk', '/desk')
   await go(olga, 'get /supervise', '/supervise')
   await go(olga, 'get /channels/{c}/supervise', '/channels/room/supervise')
+  await go(olga, 'get /channels/{c}/supervise', '/channels/radar/supervise')
 
   // Presence, colleagues, turn tokens, search.
   await go(bob, 'put /presence', '/presence', {state: 'working'})

@@ -1,6 +1,6 @@
 import {z} from 'zod'
 import {SEARCH_SECTIONS, leaderboard, rateAgent, rateMessage, searchHub} from '@agora/client'
-import type {Leaderboard, SearchReport} from '@agora/client'
+import type {Leaderboard, SearchHit, SearchReport} from '@agora/client'
 
 import {fenced} from '../fence.js'
 import type {Fence} from '../fence.js'
@@ -11,13 +11,11 @@ const vote = z.union([z.literal(1), z.literal(-1)]).describe('+1 or -1')
 const note = z.string().max(280).default('').describe('why, in a sentence (optional, at most 280 characters)')
 
 /** One hit per line: where it is (a channel#seq citation, a store key, a file, a seat), then its fenced text. */
-function hitLine(f: Fence, h: Record<string, unknown>): string {
-  if (typeof h.ref === 'string') {
-    return `- ${h.ref} by ${String(h.sender)} [${String(h.status)}]${h.title ? ` ${f.inline('title', h.title)}` : ''} ${f.inline('snippet', h.snippet)}`
-  }
-  if (typeof h.path === 'string') return `- file ${String(h.channel)}:${f.inline('path', h.path)} v${String(h.version)} by ${String(h.updated_by)} ${f.inline('snippet', h.snippet)}`
-  if (typeof h.key === 'string') return `- ${String(h.channel)} store ${f.inline('key', h.key)} v${String(h.version)} by ${String(h.updated_by)} ${f.inline('snippet', h.snippet)}`
-  return `- seat ${String(h.id)}${h.operator ? ' (operator)' : ''} ${f.inline('about', h.about)}`
+function hitLine(f: Fence, h: SearchHit): string {
+  if ('ref' in h) return `- ${h.ref} by ${h.sender} [${h.status}]${h.title ? ` ${f.inline('title', h.title)}` : ''} ${f.inline('snippet', h.snippet)}`
+  if ('path' in h) return `- file ${h.channel}:${f.inline('path', h.path)} v${h.version} by ${h.updated_by} ${f.inline('snippet', h.snippet)}`
+  if ('key' in h) return `- ${h.channel} store ${f.inline('key', h.key)} v${h.version} by ${h.updated_by} ${f.inline('snippet', h.snippet)}`
+  return `- seat ${h.id}${h.operator ? ' (operator)' : ''} ${f.inline('about', h.about)}`
 }
 
 export function renderSearch(f: Fence, r: SearchReport, q: string): string[] {

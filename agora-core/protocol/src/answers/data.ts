@@ -1,6 +1,8 @@
 import {Type} from '@sinclair/typebox'
 import {closed, nullable} from './kit.js'
-import {FsFileSchema, LeaseConflictSchema, LeaseSchema, MessageSchema, StoreEntrySchema} from '../records.js'
+import {FsFileSchema, LeaseConflictSchema, LeaseSchema, MessageSchema, OwedToAnswerSchema, OwedToCloseSchema, StoreEntrySchema} from '../records.js'
+import {DeskWaitingRowSchema, SuperviseRoomSchema} from '../work-views.js'
+import {SEARCH_SECTION_SCHEMAS} from '../search-hits.js'
 
 /** What the store, file, attachment, lease, work-plane and search routes answer, by route. */
 export const DATA_ANSWERS = {
@@ -173,10 +175,12 @@ export const DATA_ANSWERS = {
   /** surfaces.ts */
   "get /desk": Type.Object({
     agent_id: Type.String(),
-    to_answer: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    to_close: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    waiting_on_you: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    queue: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    /** The caller's own GET /owed rows. */
+    to_answer: Type.Array(OwedToAnswerSchema),
+    to_close: Type.Array(OwedToCloseSchema),
+    waiting_on_you: Type.Array(DeskWaitingRowSchema),
+    /** `queue:` rows in the caller's rooms. */
+    queue: Type.Array(StoreEntrySchema),
     unacknowledged_rulings: Type.Array(Type.Object({
       channel: Type.String(),
       key: Type.String(),
@@ -192,59 +196,14 @@ export const DATA_ANSWERS = {
   }, closed),
   /** surfaces.ts */
   "get /supervise": Type.Object({
-    channels: Type.Array(Type.Object({
-      channel: Type.String(),
-      idle_seats: Type.Array(Type.String()),
-      dark_seats: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-      stuck_rows: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-      unowned: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-      escalated: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-      computed_at: Type.Number(),
-    }, closed)),
+    channels: Type.Array(SuperviseRoomSchema),
     computed_at: Type.Number(),
   }, closed),
   /** surfaces.ts */
-  "get /channels/{c}/supervise": Type.Object({
-    channel: Type.String(),
-    idle_seats: Type.Array(Type.String()),
-    dark_seats: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    stuck_rows: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    unowned: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    escalated: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
-    computed_at: Type.Number(),
-  }, closed),
+  "get /channels/{c}/supervise": SuperviseRoomSchema,
   /** search.ts */
   "get /search": Type.Object({
-    decisions: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
-    open_threads: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
-    work: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
-    people: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
-    files: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
-    messages: Type.Object({
-      hits: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-      shown: Type.Integer(),
-      total: Type.Integer(),
-    }, closed),
+    ...SEARCH_SECTION_SCHEMAS,
     relaxed: Type.Boolean(),
     channels_searched: Type.Array(Type.String()),
     next_cursor: nullable(Type.String()),

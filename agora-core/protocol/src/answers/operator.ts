@@ -252,7 +252,14 @@ export const OPERATOR_ANSWERS = {
   "get /admin/slow": Type.Object({
     threshold_ms: Type.Number(),
     capacity: Type.Number(),
-    requests: Type.Array(Type.Unknown()) /* items not declared yet: the route tour leaves this list empty */,
+    /** Newest first; paths only, never a query string. */
+    requests: Type.Array(Type.Object({
+      method: Type.String(),
+      path: Type.String(),
+      status: Type.Integer(),
+      ms: Type.Integer(),
+      at: Type.Number(),
+    }, closed)),
   }, closed),
   /** diagnostics.ts */
   "get /admin/noise": Type.Object({

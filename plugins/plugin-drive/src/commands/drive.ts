@@ -1,19 +1,19 @@
-import {resolve} from 'node:path'
-
-import {ExitCode} from '@agora/command'
-import {Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
-import {resolveHome} from '@agora/home'
 
 import {DriveRefusal} from '../drive/arm.js'
 import {runDrive} from '../drive/run-drive.js'
 import {packagedSkillPath} from '../drive/skill.js'
 
-export default class Drive extends Command {
+export default class Drive extends AgoraCommand {
   static override summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
   static override description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
 Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.
 Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
+
+  // no --json: a long-running loop whose stdout is one AGORA_DRIVE line per pass; its result is the exit code
+  static override enableJsonFlag = false
 
   static override flags = {
     harness: Flags.string({description: 'harness plugin to drive (default: the folder\'s wired harness)'}),
@@ -49,7 +49,8 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
   async run(): Promise<void> {
     const {flags} = await this.parse(Drive)
     if (flags['launch-id'] && !flags.openrig) this.error('--launch-id is OpenRig\'s launch attempt: add --openrig, or drop it', {exit: ExitCode.Refused})
-    if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
+    // the turns it spawns inherit this home
+    if (flags.home) process.env.AGORA_HOME = this.homeOf(flags)
     const controller = new AbortController()
     process.once('SIGINT', () => controller.abort())
     process.once('SIGTERM', () => controller.abort())
@@ -65,7 +66,7 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
           ...(flags.openrig ? {openrig: {launchId: flags['launch-id'] ?? null}} : {}),
         },
         {
-          cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1], skillPath: packagedSkillPath(this.config.plugins.values()),
+          cwd: process.cwd(), home: this.homeOf(flags), env: process.env, found, agoraScript: process.argv[1], skillPath: packagedSkillPath(this.config.plugins.values()),
           out: (line) => process.stdout.write(line + '\n'), err: (line) => process.stderr.write(line + '\n'), signal: controller.signal,
           ...(flags.openrig ? {pane: process.stdin, interrupt: () => controller.abort()} : {}),
         },

@@ -1,4 +1,5 @@
-import {Args, Command, Flags} from '@oclif/core'
+import {AgoraCommand} from '@agora/command'
+import {Args, Flags} from '@oclif/core'
 
 import {gateForSeat} from '../hook/gate-main.js'
 
@@ -9,9 +10,13 @@ import {httpHub} from '../hub-port.js'
 import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
-export default class Hook extends Command {
+export default class Hook extends AgoraCommand {
   static override summary = 'Reception hook a harness runs on session events, and the PreToolUse lease gate; always exits 0'
   static override description = 'Reads the harness payload from stdin (at most 0.25 s), then prints the JSON the harness expects, or nothing. PreToolUse refuses a file write on a path another seat leased exclusively (--path-field names the tool_input fields holding paths, --patch-field those holding an apply_patch body). Problems go to stderr; the exit code is always 0.'
+
+  // no --json and no base error line: stdout is the harness's hook protocol (its JSON or nothing), and a failing
+  // hook would block the harness, so run() speaks every problem on stderr and always exits 0
+  static override enableJsonFlag = false
 
   static override args = {
     event: Args.string({required: true, options: [...HOOK_EVENTS], description: 'the harness event'}),

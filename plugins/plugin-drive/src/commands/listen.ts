@@ -1,5 +1,5 @@
-import {ExitCode} from '@agora/command'
-import {Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Flags} from '@oclif/core'
 
 import {httpHub} from '../hub-port.js'
 import {runListen} from '../listen/run-listen.js'
@@ -8,10 +8,13 @@ import {openWsSource} from '../listen/ws-source.js'
 import {receptionSeat} from '../seat-context.js'
 import {insideTurn} from '../turn-marker.js'
 
-export default class Listen extends Command {
+export default class Listen extends AgoraCommand {
   static override summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
   static override description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
 Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
+
+  // no --json: stdout is the AGORA_LISTEN/AGORA_WAKE sentinel protocol a harness loop parses, and the exit code is the wake
+  static override enableJsonFlag = false
 
   static override flags = {
     as: Flags.string({description: 'seat id (default: $AGORA_AGENT_ID, then .agora/seat.json)'}),

@@ -1,11 +1,14 @@
-import {Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Flags} from '@oclif/core'
 import {runHub, UpUsageError} from '../launch.js'
 import {resolveUpSettings, UP_FLAGS} from '../settings.js'
 
 const text = (name: keyof typeof UP_FLAGS) => Flags.string({description: UP_FLAGS[name].description})
 const {port} = UP_FLAGS
 
-export default class Up extends Command {
+// `agora up` normally runs without oclif (bin/run.js → runUp, so oclif's plugin loading does not stay resident
+// beside the hub); this class gives it help and runs it when oclif does.
+export default class Up extends AgoraCommand {
   static override description = `Run the agora hub in the foreground.
 
 The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the
@@ -18,6 +21,9 @@ for ~40% more CPU per /owed and /inbox. Stops cleanly on SIGINT or SIGTERM, and 
 that launched it (npx, a wrapper) dies; AGORA_STOP_WITH_PARENT=0 keeps it serving instead.`
 
   static override examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']
+
+  // no --json: a foreground server that runs until a signal
+  static override enableJsonFlag = false
 
   static override flags = {
     host: text('host'),
@@ -32,7 +38,7 @@ that launched it (npx, a wrapper) dies; AGORA_STOP_WITH_PARENT=0 keeps it servin
     try {
       process.exitCode = await runHub(resolveUpSettings(parsed))
     } catch (err) {
-      this.error((err as Error).message, {exit: err instanceof UpUsageError ? err.exitCode : 2})
+      this.error((err as Error).message, {exit: err instanceof UpUsageError ? err.exitCode : ExitCode.Refused})
     }
   }
 }

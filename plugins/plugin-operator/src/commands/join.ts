@@ -1,11 +1,10 @@
 import {AgoraClient, AgoraHttpError} from '@agora/client'
-import {cacheKey, keysPath, normalizeUrl, readConfig, resolveHome, writeConfig} from '@agora/home'
-import {Args, Command, Errors, Flags} from '@oclif/core'
-import {resolve} from 'node:path'
+import {AgoraCommand, cleanLine} from '@agora/command'
+import {cacheKey, keysPath, normalizeUrl, readConfig, writeConfig} from '@agora/home'
+import {Args, Flags} from '@oclif/core'
 
 import {decodeInvite} from '../artifact.js'
 import {redeemJoinToken} from '../hub-calls.js'
-import {clean, cleanLine} from '@agora/command'
 
 export interface JoinOutcome {
   agent_id: string
@@ -31,14 +30,13 @@ function refusal(error: AgoraHttpError, id: string | undefined, paste: string): 
   return new Error(`join refused (${error.status}): ${detail}`)
 }
 
-export default class Join extends Command {
+export default class Join extends AgoraCommand {
   static override args = {paste: Args.string({description: 'the AGORA1.… line from `agora invite`', required: true})}
   static override description = `Redeem an invite line on this machine: registers the seat and caches its key.
 
 The key goes only into keys.json (0600) under "<url>::<id>"; config.json gets the hub URL (never an
 admin key); then GET /whoami verifies the new seat before anything is wired to it.`
 
-  static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> join AGORA1.eyJ1Ijoi…', '<%= config.bin %> join AGORA1.eyJ1Ijoi… --as castor2']
   static override flags = {
     as: Flags.string({description: 'the seat id to register (default: the id the invite is locked to)'}),
@@ -48,7 +46,7 @@ admin key); then GET /whoami verifies the new seat before anything is wired to i
   async run(): Promise<JoinOutcome> {
     const {args, flags} = await this.parse(Join)
     const invite = decodeInvite(args.paste)
-    const home = flags.home ? resolve(flags.home) : resolveHome(process.env)
+    const home = this.homeOf(flags)
     const url = normalizeUrl(invite.u)
     const wanted = flags.as?.trim() || invite.a
     const anon = new AgoraClient({url})
@@ -73,12 +71,5 @@ admin key); then GET /whoami verifies the new seat before anything is wired to i
     this.log(`joined ${url} as ${cleanLine(id)}; key cached in ${keysPath(home)} (0600); verified with whoami` +
       `${redeemed.channels_joined.length ? `; joined ${redeemed.channels_joined.map(cleanLine).join(', ')}` : ''}`)
     return {agent_id: id, channels_joined: redeemed.channels_joined, config_url_written: !foreignAdmin, keys_file: keysPath(home), url, verified: true}
-  }
-
-  override async catch(error: Error & {exitCode?: number; oclif?: unknown}): Promise<unknown> {
-    if (this.jsonEnabled() || error.oclif || error instanceof Errors.ExitError) return super.catch(error)
-    // a hub refusal is spoken as advice (AgoraHttpError.spoken), not as `METHOD /path → status`
-    const said = (error as {spoken?: unknown}).spoken
-    return super.catch(new Errors.CLIError(clean(typeof said === 'string' ? said : error.message), {exit: error.exitCode ?? 1}))
   }
 }

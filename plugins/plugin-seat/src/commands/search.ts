@@ -1,16 +1,16 @@
 import {SEARCH_SECTIONS, searchHub} from '@agora/client'
-import type {SearchReport, SearchSection} from '@agora/client'
+import type {SearchHit, SearchReport, SearchSection} from '@agora/client'
 import {Args, Flags} from '@oclif/core'
 
 import {cleanLine} from '@agora/command'
 import {SeatCommand} from '../seat-command.js'
 
 /** One hit per line: its citation (channel#seq, store key, file, seat) and a one-line excerpt. */
-export function hitText(h: Record<string, unknown>): string {
-  if (typeof h.ref === 'string') return `  ${h.ref}  ${cleanLine(String(h.sender))} [${String(h.status)}]  ${cleanLine(String(h.title || h.snippet))}`
-  if (typeof h.path === 'string') return `  ${cleanLine(String(h.channel))}:${cleanLine(h.path)} v${String(h.version)}  ${cleanLine(String(h.snippet))}`
-  if (typeof h.key === 'string') return `  ${cleanLine(String(h.channel))} ${cleanLine(h.key)} v${String(h.version)}  ${cleanLine(String(h.snippet))}`
-  return `  ${cleanLine(String(h.id))}  ${cleanLine(String(h.about))}`
+export function hitText(h: SearchHit): string {
+  if ('ref' in h) return `  ${h.ref}  ${cleanLine(h.sender)} [${h.status}]  ${cleanLine(h.title || h.snippet)}`
+  if ('path' in h) return `  ${cleanLine(h.channel)}:${cleanLine(h.path)} v${h.version}  ${cleanLine(h.snippet)}`
+  if ('key' in h) return `  ${cleanLine(h.channel)} ${cleanLine(h.key)} v${h.version}  ${cleanLine(h.snippet)}`
+  return `  ${cleanLine(h.id)}  ${cleanLine(h.about)}`
 }
 
 export default class Search extends SeatCommand {

@@ -5,7 +5,7 @@ import type {MessageFilter, MessageHitRow} from './messages-sql.js'
 import {MESSAGE_SECTIONS, searchMessages} from './messages-sql.js'
 import {searchPeople, searchStore} from './store-hits.js'
 import {semanticSearch} from './semantic.js'
-import type {RouteAnswer} from '@agora/protocol'
+import type {RouteAnswer, SearchFileHit, SearchHit, SearchMessageHit, SearchStoreHit} from '@agora/protocol'
 
 /** The six fixed sections of a SearchReport, in wire order. */
 export const SECTIONS = ['decisions', 'open_threads', 'work', 'people', 'files', 'messages'] as const
@@ -31,22 +31,28 @@ export interface SearchParams {
   mode: 'auto' | 'lexical' | 'semantic'
 }
 
-type Block = {hits: Array<Record<string, unknown>>; shown: number; total: number}
+type Sections = Pick<RouteAnswer<'get /search'>, Section>
+type MessageSection = typeof MESSAGE_SECTIONS[number]
 
-export function messageHit(r: MessageHitRow, words: string[]): Record<string, unknown> {
+const isFileHit = (h: SearchStoreHit | SearchFileHit): h is SearchFileHit => 'path' in h
+const isStoreHit = (h: SearchStoreHit | SearchFileHit): h is SearchStoreHit => 'key' in h
+const idsOf = (hits: readonly SearchHit[]): string[] => hits.flatMap(h => 'id' in h ? [h.id] : [])
+
+export function messageHit(r: MessageHitRow, words: string[]): SearchMessageHit {
   return {channel: r.channel, seq: r.seq, id: r.id, ref: `${r.channel}#${r.seq}`, sender: r.sender, status: r.status,
     title: r.title, snippet: snippet(r.body || r.title, words), reply_to: r.reply_to, created_at: r.created_at}
 }
 
 /** One lexical pass over every wanted section; `relaxed` matches any word instead of all. */
-async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchParams, relaxed: boolean): Promise<Record<Section, Block>> {
+async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchParams, relaxed: boolean): Promise<Sections> {
   const wanted = p.kind ? [p.kind] : [...SECTIONS]
-  const out = Object.fromEntries(SECTIONS.map(s => [s, {hits: [], shown: 0, total: 0}])) as unknown as Record<Section, Block>
+  const out: Sections = {decisions: {hits: [], shown: 0, total: 0}, open_threads: {hits: [], shown: 0, total: 0}, work: {hits: [], shown: 0, total: 0},
+    people: {hits: [], shown: 0, total: 0}, files: {hits: [], shown: 0, total: 0}, messages: {hits: [], shown: 0, total: 0}}
   const msgSections = wanted.filter(s => (MESSAGE_SECTIONS as readonly string[]).includes(s))
   const rows = await searchMessages(ctx, p.q, relaxed, {channels, viewer, sender: p.sender, since: p.since, until: p.until, ref: p.ref,
     rated: p.rated, minVotes: p.minVotes, sort: p.sort, sections: msgSections}, p.offset, p.limit)
   for (const r of rows) {
-    const b = out[r.section as Section]
+    const b = out[r.section as MessageSection]
     b.hits.push(messageHit(r, p.q?.words ?? []))
     b.total = Number(r.total)
   }
@@ -59,7 +65,8 @@ async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchPa
       const skip = s === 'decisions' ? Math.max(0, p.offset - out.decisions.total) : p.offset
       const room = p.limit - out[s].hits.length
       const found = await searchStore(ctx, s, p.q, relaxed, {channels, sender: p.sender, since: p.since, until: p.until}, skip, room)
-      out[s].hits.push(...found.hits)
+      if (s === 'files') out.files.hits.push(...found.hits.filter(isFileHit))
+      else out[s].hits.push(...found.hits.filter(isStoreHit))
       out[s].total += found.total
     }
     if (wanted.includes('people') && p.sender === null && p.since === null && p.until === null) {
@@ -71,7 +78,7 @@ async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchPa
   return out
 }
 
-function empty(sections: Record<Section, Block>): boolean {
+function empty(sections: Sections): boolean {
   return SECTIONS.every(s => sections[s].total === 0)
 }
 
@@ -101,10 +108,10 @@ export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Prom
     } else {
       modeUsed = p.mode === 'semantic' ? 'semantic' : 'hybrid'
       coverage = sem.coverage
-      const seen = new Set(SECTIONS.flatMap(s => sections[s].hits.map(h => h.id)))
+      const seen = new Set(SECTIONS.flatMap(s => idsOf(sections[s].hits)))
       if (p.mode === 'semantic') for (const s of MESSAGE_SECTIONS) sections[s] = {hits: [], shown: 0, total: 0}
       for (const r of sem.rows) {
-        const b = sections[r.section as Section]
+        const b = sections[r.section as MessageSection]
         if (p.mode !== 'semantic' && seen.has(r.id)) continue
         b.total++
         if (b.hits.length < p.limit) b.hits.push(messageHit(r, p.q.words))

@@ -1,6 +1,7 @@
 import type {Ctx} from '../kernel/index.js'
 import {matchesAll, snippet} from './query.js'
 import type {SearchQuery} from './query.js'
+import type {SearchFileHit, SearchPersonHit, SearchStoreHit} from '@agora/protocol'
 
 /** Store rows a section reads: decisions (`decision:`), work (`work:`, `claim:`), files (`fs/`, live only). */
 const PREFIXES: Record<string, string[]> = {decisions: ['decision:'], work: ['work:', 'claim:'], files: ['fs/']}
@@ -23,7 +24,7 @@ function textOf(value: unknown): string {
 }
 
 /** Every matching store row of one section, newest first: `{total, hits}` for the requested page. */
-export async function searchStore(ctx: Ctx, section: string, q: SearchQuery | null, relaxed: boolean, f: StoreFilter, offset: number, limit: number): Promise<{hits: Array<Record<string, unknown>>; total: number}> {
+export async function searchStore(ctx: Ctx, section: string, q: SearchQuery | null, relaxed: boolean, f: StoreFilter, offset: number, limit: number): Promise<{hits: Array<SearchStoreHit | SearchFileHit>; total: number}> {
   if (f.channels.length === 0) return {hits: [], total: 0}
   const likes = PREFIXES[section].map(() => 'key LIKE ?').join(' OR ')
   const params: unknown[] = [...f.channels, ...PREFIXES[section].map(p => `${p}%`)]
@@ -34,7 +35,7 @@ export async function searchStore(ctx: Ctx, section: string, q: SearchQuery | nu
   const rows = await ctx.db.all<StoreRow>(`SELECT channel, key, version, updated_by, updated_at, value_json FROM store
     WHERE ${conds.join(' AND ')} ORDER BY updated_at DESC, channel, key LIMIT ${SCAN_CAP}`, ...params)
   const words = q?.words ?? []
-  const matched: Array<Record<string, unknown>> = []
+  const matched: Array<SearchStoreHit | SearchFileHit> = []
   for (const r of rows) {
     const value = r.value_json == null ? null : JSON.parse(r.value_json) as unknown
     if (section === 'files' && (value as {deleted?: boolean} | null)?.deleted === true) continue
@@ -48,11 +49,11 @@ export async function searchStore(ctx: Ctx, section: string, q: SearchQuery | nu
 }
 
 /** Seats that share a searched channel with the viewer, matched on id, name and about. */
-export function searchPeople(ctx: Ctx, channels: string[], q: SearchQuery | null, relaxed: boolean, offset: number, limit: number): {hits: Array<Record<string, unknown>>; total: number} {
+export function searchPeople(ctx: Ctx, channels: string[], q: SearchQuery | null, relaxed: boolean, offset: number, limit: number): {hits: SearchPersonHit[]; total: number} {
   const seen = new Set<string>()
   for (const c of channels) for (const id of ctx.cache.members.get(c)?.keys() ?? []) seen.add(id)
   const words = q?.words ?? []
-  const hits: Array<Record<string, unknown>> = []
+  const hits: SearchPersonHit[] = []
   for (const id of [...seen].sort()) {
     const a = ctx.cache.agents.get(id)
     if (!a || a.retired_at != null || a.deleted_at != null) continue

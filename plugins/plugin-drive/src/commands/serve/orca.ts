@@ -1,14 +1,12 @@
-import {resolve} from 'node:path'
-import {Command, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 import {discoverHarnesses} from '@agora/contract'
-import {ExitCode} from '@agora/command'
-import {resolveHome} from '@agora/home'
+import {AgoraCommand, ExitCode} from '@agora/command'
 
 import {DriveRefusal} from '../../drive/arm.js'
 import {packagedSkillPath} from '../../drive/skill.js'
 import {serveOrca} from '../../orca/run-serve.js'
 
-export default class ServeOrca extends Command {
+export default class ServeOrca extends AgoraCommand {
   static override summary = 'Serve a seat as an Orca Harness Protocol v1 worker (/health, /run, /state, /models)'
   static override description = `Each POST /run is one bounded turn of the seat's drive harness (argv or ACP), streamed back as NDJSON events with exactly one terminal result or error. Closing the connection kills the turn's process group. /state/{sessionId} exports and imports the seat's continuity (the harness resume id) as JSON, at most 8 MB. Bound to 127.0.0.1 unless --host says otherwise.`
 
@@ -16,6 +14,9 @@ export default class ServeOrca extends Command {
     '<%= config.bin %> serve orca --seat alice --port 7099',
     '<%= config.bin %> orca-check http://127.0.0.1:7099',
   ]
+
+  // no --json: a server that runs until a signal; stdout carries its AGORA_ORCA event lines, not a result
+  static override enableJsonFlag = false
 
   static override flags = {
     seat: Flags.string({required: true, description: 'the seat to serve (its key must be in this machine\'s key cache)'}),
@@ -31,13 +32,14 @@ export default class ServeOrca extends Command {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(ServeOrca)
-    if (flags.home) process.env.AGORA_HOME = resolve(flags.home)
+    // the turns it spawns inherit this home
+    if (flags.home) process.env.AGORA_HOME = this.homeOf(flags)
     const found = await discoverHarnesses(this.config)
     let server
     try {
       server = await serveOrca({seat: flags.seat, harness: flags.harness, url: flags.url, model: flags.model, permissions: flags.permissions,
         host: flags.host, port: flags.port, turnTimeout: flags['turn-timeout']}, {
-        cwd: process.cwd(), home: resolveHome(process.env), env: process.env, found, agoraScript: process.argv[1],
+        cwd: process.cwd(), home: this.homeOf(flags), env: process.env, found, agoraScript: process.argv[1],
         skillPath: packagedSkillPath(this.config.plugins.values()), out: (line) => process.stdout.write(line + '\n'),
       })
     } catch (error) {

@@ -1,8 +1,8 @@
 import {chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join, resolve} from 'node:path'
-import {ExitCode} from '@agora/command'
-import {Args, Command, Flags} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Args, Flags} from '@oclif/core'
 import {buildCommandJs, contractTestJs, declarationJs, evidenceJs, fakeBinary, hookJs} from '../../author/scaffold-code.js'
 import {gitignore, packageJson, readme, workflow} from '../../author/scaffold-docs.js'
 import {acpBuildCommandJs, acpContractTestJs, acpDeclarationJs, acpReadme, fakeAcpAgent} from '../../author/scaffold-acp.js'
@@ -16,7 +16,7 @@ export interface HarnessInitResult {
 
 const contractVersion = (createRequire(import.meta.url)('@agora/contract/package.json') as {version: string}).version
 
-export default class HarnessInit extends Command {
+export default class HarnessInit extends AgoraCommand {
   static override summary = 'Scaffold a harness plugin package that passes its own tests and harness-check out of the box'
   static override description =
     'Writes agora-harness-<name> into ./<name> (or --dir): the declaration as data, a pure buildCommand, the evidence ' +
@@ -28,7 +28,6 @@ export default class HarnessInit extends Command {
     '<%= config.bin %> harness init myagent --transport acp',
     '<%= config.bin %> harness init myagent --dir ./plugins/myagent --json',
   ]
-  static override enableJsonFlag = true
   static override args = {name: Args.string({description: 'the harness name (lowercase letters, digits, dashes)', required: true})}
   static override flags = {
     transport: Flags.string({description: 'how agora runs a turn: argv (one process per turn, its stdout read by an evidence spec) or acp (an Agent Client Protocol agent on stdio)', options: ['argv', 'acp'], default: 'argv'}),

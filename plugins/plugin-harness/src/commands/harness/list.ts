@@ -1,4 +1,4 @@
-import {Command} from '@oclif/core'
+import {AgoraCommand} from '@agora/command'
 import {discoverHarnesses, transportOf} from '@agora/contract'
 
 import {listEntries, listLines} from '../../list/entries.js'
@@ -6,7 +6,9 @@ import type {HarnessListResult} from '../../list/entries.js'
 
 export type {HarnessListEntry, HarnessListResult} from '../../list/entries.js'
 
-export default class HarnessList extends Command {
+// Usually answered without oclif (bin/run.js → list-fast.ts, for start-up time, see bin/bench/startup.bench.ts);
+// this class runs when a user plugin is installed, and for --help.
+export default class HarnessList extends AgoraCommand {
   static override summary = 'List the harness plugins agora can drive, with their source and validity'
   static override description =
     'Every installed plugin answering the agora:harness event, checked against the harness contract. An invalid ' +
@@ -14,7 +16,6 @@ export default class HarnessList extends Command {
     'user beats core and the other is shown as shadowed.'
 
   static override examples = ['<%= config.bin %> harness list', '<%= config.bin %> harness list --json']
-  static override enableJsonFlag = true
 
   async run(): Promise<HarnessListResult> {
     await this.parse(HarnessList)

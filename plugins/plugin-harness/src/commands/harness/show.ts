@@ -1,5 +1,5 @@
-import {ExitCode} from '@agora/command'
-import {Args, Command} from '@oclif/core'
+import {AgoraCommand, ExitCode} from '@agora/command'
+import {Args} from '@oclif/core'
 import {discoverHarnesses, mcpBindingEnv, prepareTurn, sampleTurnInput, transportOf} from '@agora/contract'
 import type {BuiltCommand, HarnessDeclaration, SeatBinding} from '@agora/contract'
 
@@ -15,14 +15,13 @@ export interface HarnessShowResult {
 const SAMPLE_SEAT: SeatBinding = {agentId: 'sample-seat', url: 'http://127.0.0.1:8765', home: '~/.agora', about: 'a sample seat'}
 const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`)
 
-export default class HarnessShow extends Command {
+export default class HarnessShow extends AgoraCommand {
   static override summary = "Show a harness's declaration and the command it builds for a sample turn"
   static override description =
     'The declared knobs, permission levels, evidence stream and workspace footprint, then the argv, env and files ' +
     "the harness would use for a boot turn of seat sample-seat on http://127.0.0.1:8765 with the prompt '<prompt>'."
 
   static override examples = ['<%= config.bin %> harness show <name>', '<%= config.bin %> harness show <name> --json']
-  static override enableJsonFlag = true
   static override args = {name: Args.string({description: 'the harness name (see agora harness list)', required: true})}
 
   async run(): Promise<HarnessShowResult> {
