@@ -3,7 +3,7 @@ import {IMPLEMENTATION} from '@agora/protocol'
 
 /** True when dotted version `a` is newer than `b` (numeric per part; pre-release tags ignored). */
 export function isNewer(a: string, b: string): boolean {
-  const parts = (v: string): number[] => v.split(/[-+]/)[0].split('.').map((p) => Number.parseInt(p, 10) || 0)
+  const parts = (v: string): number[] => (v.split(/[-+]/)[0] ?? '').split('.').map((p) => Number.parseInt(p, 10) || 0)
   const [x, y] = [parts(a), parts(b)]
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
     if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0)

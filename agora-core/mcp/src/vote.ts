@@ -54,12 +54,15 @@ export function matchOption(item: string, options: string[]): number {
   }
   const rendered = /^(\d+)\.\s*(.*)$/.exec(wanted)
   if (rendered) {
-    const n = Number(rendered[1])
-    if (n >= 1 && n <= options.length && folded[n - 1].startsWith(rendered[2])) return n - 1
+    const [, digits, rest = ''] = rendered
+    const n = Number(digits)
+    const option = folded[n - 1] // undefined unless 1 <= n <= options.length
+    if (option !== undefined && option.startsWith(rest)) return n - 1
   }
   if (wanted.length >= 2) {
     const hits = folded.flatMap((option, i) => (option.startsWith(wanted) ? [i] : []))
-    if (hits.length === 1) return hits[0]
+    const [only, ...more] = hits
+    if (only !== undefined && more.length === 0) return only
   }
   return -1
 }
@@ -83,10 +86,10 @@ function ballotIn(m: MessageLike, root: MessageLike, spec: VoteSpec): string | s
   const refs = [spec.tag.toLowerCase(), `${root.seq}@${root.channel}`.toLowerCase()]
   let found: string | undefined
   for (const line of (m.body ?? '').split('\n')) {
-    const dm = /^\s*vote\s+(\S+?)\s*:\s*(.+)$/i.exec(line)
-    if (dm && refs.includes(dm[1].toLowerCase())) found = dm[2]
-    const bare = inVoteChannel ? /^\s*vote\s*:\s*(.+)$/i.exec(line) : null
-    if (bare) found = bare[1]
+    const [, ref, dmText] = /^\s*vote\s+(\S+?)\s*:\s*(.+)$/i.exec(line) ?? []
+    if (ref !== undefined && refs.includes(ref.toLowerCase())) found = dmText
+    const [, bareText] = (inVoteChannel ? /^\s*vote\s*:\s*(.+)$/i.exec(line) : null) ?? []
+    if (bareText !== undefined) found = bareText
   }
   if (found !== undefined) return found
   const structured = m.data?.vote
@@ -132,12 +135,12 @@ export function voteResult(tally: VoteTally, closed: string): {body: string; dat
   const counted = Object.keys(ballots).length
   const lines = [`VOTE RESULT ${spec.tag}: ${spec.topic}`]
   spec.options.forEach((option, i) => {
-    const voters = Object.keys(ballots).filter((v) => ballots[v][0] === i)
+    const voters = Object.entries(ballots).filter(([, picks]) => picks[0] === i).map(([v]) => v)
     lines.push(`${i + 1}. ${option} — ${voters.length}${voters.length ? ` (${voters.join(', ')})` : ''}`)
   })
   if (Object.values(ballots).some((picks) => picks.length > 1)) {
     const points = spec.options.map(() => 0)
-    for (const picks of Object.values(ballots)) picks.forEach((index, rank) => { points[index] += spec.options.length - 1 - rank })
+    for (const picks of Object.values(ballots)) picks.forEach((index, rank) => { points[index] = (points[index] ?? 0) + spec.options.length - 1 - rank })
     lines.push(`Borda: ${spec.options.map((option, i) => `${option} ${points[i]}`).join(' · ')}`)
   }
   lines.push(`ballots: ${tally.seen} seen · ${counted} counted · ${tally.rejected.length} rejected`, `closed: ${closed}`)

@@ -43,10 +43,8 @@ const stub = await startModelStub({port})
 process.stdout.write(`${stub.url}\n`)
 let logged = 0
 const timer = setInterval(() => {
-  for (; logged < stub.requests.length; logged++) {
-    const r = stub.requests[logged]
-    process.stderr.write(`model-stub: ${r.method} ${r.path} -> ${r.reply?.kind ?? r.api}\n`)
-  }
+  for (const r of stub.requests.slice(logged)) process.stderr.write(`model-stub: ${r.method} ${r.path} -> ${r.reply?.kind ?? r.api}\n`)
+  logged = stub.requests.length
 }, 100)
 const stop = () => {
   clearInterval(timer)

@@ -11,8 +11,8 @@ import type {OfferedTool, ScriptReply, ToolCallSoFar} from './script.js'
 export const EDIT_DIRECTIVE = /\bSTUB-EDIT (\/\S+) (\S+)/
 
 export function editRequest(prompt: string | undefined): {path: string; word: string} | null {
-  const m = prompt === undefined ? null : EDIT_DIRECTIVE.exec(prompt)
-  return m ? {path: m[1], word: m[2]} : null
+  const [, path, word] = (prompt === undefined ? null : EDIT_DIRECTIVE.exec(prompt)) ?? []
+  return path !== undefined && word !== undefined ? {path, word} : null
 }
 
 const exact = (name: string) => (t: {name: string}) => t.name.toLowerCase() === name

@@ -17,11 +17,12 @@ export interface Obligation {
 
 /** The first to_answer row of a check_inbox result: `  - <channel>#<seq> id=<id> from <seat>[ pending asks=a,b]…`. */
 export function firstObligation(inbox: string): Obligation | null {
-  const section = inbox.split(/\n(?=to_consume |to_close |waiting_on |INBOX )/)[0]
+  const [section = ''] = inbox.split(/\n(?=to_consume |to_close |waiting_on |INBOX )/)
   if (!/^to_answer /m.test(section)) return null
   const row = /^\s*- ([^\s#]+)#\d+ id=(\S+) from \S+(?: pending asks=(\S+))?/m.exec(section.slice(section.search(/^to_answer /m)))
-  if (!row) return null
-  return {channel: row[1], id: row[2], asks: row[3] ? row[3].split(',').filter(Boolean) : []}
+  const [, channel, id, asks] = row ?? []
+  if (channel === undefined || id === undefined) return null
+  return {channel, id, asks: asks ? asks.split(',').filter(Boolean) : []}
 }
 
 export function receive(tools: OfferedTool[], calls: ToolCallSoFar[]): ScriptReply {

@@ -72,7 +72,7 @@ export function classify(method: string, path: string): WireApi {
 
 async function handle(req: IncomingMessage, res: ServerResponse, requests: RecordedRequest[]): Promise<void> {
   const method = req.method ?? 'GET'
-  const path = (req.url ?? '/').split('?')[0]
+  const [path = '/'] = (req.url ?? '/').split('?')
   const raw = await readBody(req)
   const body = parseBody(raw)
   const api = classify(method, path)

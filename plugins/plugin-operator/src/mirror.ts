@@ -125,10 +125,11 @@ export async function mirrorHub(hub: AgoraClient, dir: string, channels: string[
     let appended = 0
     for (;;) {
       const rows = await hub.history(channel, {since: entry.last_seq, limit: PAGE})
-      if (!rows.length) break
+      const last = rows.at(-1)
+      if (last === undefined) break
       appendFileSync(file, rows.map(messageSection).join(''))
       appended += rows.length
-      entry.last_seq = rows[rows.length - 1].seq
+      entry.last_seq = last.seq
       writeSecureFile(join(root, STATE_FILE), stringifyWire(state) + '\n')
       if (rows.length < PAGE) break
     }

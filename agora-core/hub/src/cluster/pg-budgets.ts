@@ -83,7 +83,8 @@ export class PgBudgets implements BudgetBook {
       if (o.critical) {
         if (!o.operator) throw refusals.criticalNotOperator()
         const list = await this.recent('critical', agent)
-        const cw = list.length < Budgets.CRITICALS_PER_HOUR ? 0 : list[0] + 3600 - this.now()
+        const [oldest] = list
+        const cw = oldest === undefined || list.length < Budgets.CRITICALS_PER_HOUR ? 0 : oldest + 3600 - this.now()
         if (cw > 0) throw refusals.critical(cw)
       }
       const downgraded = o.urgency === 'interrupt' && (await this.recent('interrupt', agent)).length >= Budgets.INTERRUPTS_PER_HOUR

@@ -68,7 +68,7 @@ export async function postgresHubsConnected(url: string): Promise<number> {
   const client = await connect(url, 'agora-restore')
   try {
     const r = await client.query<{n: number}>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'agora-hub'")
-    return r.rows[0].n
+    return r.rows[0]?.n ?? 0 // count(*) answers one row; none would mean no hub
   } finally {
     await client.end().catch(() => undefined)
   }

@@ -14,8 +14,8 @@ export function parseDbTarget(value: string): DbTarget {
   if (v === ':memory:') return {kind: 'sqlite', filename: v}
   const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(v)
   if (!scheme) return {kind: 'sqlite', filename: value}
-  const name = scheme[1].toLowerCase()
-  if ((name === 'postgres' || name === 'postgresql') && v.startsWith(`${scheme[1]}://`)) {
+  const name = scheme[0].slice(0, -1).toLowerCase() // scheme[0] is the whole match, '<scheme>:'
+  if ((name === 'postgres' || name === 'postgresql') && v.startsWith(`${scheme[0]}//`)) {
     let url: URL
     try {
       url = new URL(v)

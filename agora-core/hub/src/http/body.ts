@@ -98,7 +98,7 @@ export function hasNonFiniteLiteral(text: string): boolean {
     const m = /^(-?Infinity|NaN)/.exec(rest)
     if (m) {
       out += 'null'
-      i += m[1].length - 1
+      i += m[0].length - 1
       found = true
       continue
     }

@@ -20,7 +20,7 @@ function firstSegments(stack: Layer[], out: Set<string | typeof ANY>): void {
   for (const layer of stack) {
     if (layer.route) {
       const path = layer.route.path
-      const segment = typeof path === 'string' && path.startsWith('/') ? path.split('/')[1] : null
+      const segment = typeof path === 'string' && path.startsWith('/') ? path.split('/')[1] ?? null : null
       out.add(segment !== null && LITERAL.test(segment) ? segment.toLowerCase() : ANY)
     } else if (layer.slash && layer.handle?.stack) {
       firstSegments(layer.handle.stack, out) // a router mounted at '/' sees the whole path
@@ -39,18 +39,18 @@ function firstSegments(stack: Layer[], out: Set<string | typeof ANY>): void {
  * `stack` lists the groups in mount order for servedRoutes (routes-list.ts), which reads express's stacks.
  */
 export function dispatchByFirstSegment(groups: Router[]): Handler & {stack: Layer[]} {
-  const segmentsOf = groups.map(g => {
+  const withSegments = groups.map(g => {
     const out = new Set<string | typeof ANY>()
     firstSegments((g as unknown as {stack: Layer[]}).stack, out)
-    return out
+    return {g, segments: out}
   })
   const chain = (take: (segments: Set<string | typeof ANY>) => boolean): Router => {
     const r = Router()
-    groups.forEach((g, i) => { if (take(segmentsOf[i])) r.use(g) })
+    for (const {g, segments} of withSegments) if (take(segments)) r.use(g)
     return r
   }
   const literals = new Set<string>()
-  for (const s of segmentsOf) for (const x of s) if (x !== ANY) literals.add(x)
+  for (const {segments} of withSegments) for (const x of segments) if (x !== ANY) literals.add(x)
   const bySegment = new Map<string, Router>()
   for (const segment of literals) bySegment.set(segment, chain(s => s.has(ANY) || s.has(segment)))
   const rest = chain(s => s.has(ANY))

@@ -100,7 +100,7 @@ export function refusals(route: ServedRoute, key: string): string[] {
 }
 
 const plain = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema))
-const schemaName = (name: RequestName): string => `${name[0].toUpperCase()}${name.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Request`
+const schemaName = (name: RequestName): string => `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Request`
 
 function operation(route: ServedRoute, key: string): Record<string, unknown> {
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({name: m[1], in: 'path', required: true, schema: {type: 'string'}}))

@@ -31,7 +31,8 @@ export async function principal(ctx: Ctx, req: Request): Promise<Principal> {
 export function param(req: Request, name: string): string {
   const v = (req.params as Record<string, string | string[]>)[name]
   const text = Array.isArray(v) ? v.join('/') : v
-  return text === undefined ? text : text.normalize('NFC')
+  if (text === undefined) throw new Error(`this route declares no :${name} parameter`) // a coding slip, answered 500
+  return text.normalize('NFC')
 }
 
 /** The body's lossless twin, for fields whose number tokens must survive. */

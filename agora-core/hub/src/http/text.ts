@@ -68,8 +68,7 @@ export function textViolation(value: unknown, root: string, strings = true): Sch
       return {loc: locOf(step, root), msg: `array has ${v.length} items; the limit is ${JSON_ARRAY_MAX} (JSON_ARRAY_MAX), send fewer`, type: 'array_limit'}
     }
     const keys: Array<string | number> = isArray ? Array.from(v.keys()) : Object.keys(v)
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i]
+    for (const key of keys.reverse()) { // keys is this step's own copy; last first, so the stack pops in order
       if (strings && typeof key === 'string' && !isWellFormed(key)) return lone(locOf(step, root, key.replace(LONE_SURROGATES, '\ufffd')), 'key')
       const child = (v as Record<string | number, unknown>)[key]
       if (typeof child === 'string') {

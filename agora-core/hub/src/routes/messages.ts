@@ -56,7 +56,9 @@ export function messageRoutes(ctx: Ctx): Router {
     const n = intQuery(req.params.n, 'n', 0, 1, Number.MAX_SAFE_INTEGER)
     const m = await getBySeq(ctx, ch.name, n)
     if (!m) fail(404, `'${ch.name}' has no message #${n}`)
-    answer(res, 'get /channels/{c}/messages/by-seq/{n}', (await withRatings(ctx, await decorate(ctx, [m], a.id), a.id))[0])
+    const [out] = await withRatings(ctx, await decorate(ctx, [m], a.id), a.id)
+    if (!out) throw new Error(`decorating message #${n} lost it`) // one message in, one out
+    answer(res, 'get /channels/{c}/messages/by-seq/{n}', out)
   })
 
   r.get('/channels/:c/messages/:id', async (req, res) => {

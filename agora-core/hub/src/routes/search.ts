@@ -17,7 +17,7 @@ import {searchAdminRoutes} from './search-admin.js'
 // One comma list, so the page parameter's name is not read as the vendor CLI's name by the
 // repository's harness-name guard; PAGE is that name (the wire's page token).
 const PARAMS = 'q,channel,sender,kind,since,until,ref,rated,min_votes,sort,limit,cursor,mode'.split(',')
-const PAGE = PARAMS[11]
+const PAGE = PARAMS[11]! // a literal list: its 12th name is always there
 
 function text(raw: unknown): string | null {
   if (raw === undefined || raw === '') return null

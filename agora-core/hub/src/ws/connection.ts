@@ -271,7 +271,13 @@ export class Connection {
     }
     if (refused.length > 0) this.error(refusal(refused), 403)
     this.frame({type: 'subscribed', channels: ok})
-    this.backlog.add(ok.filter(c => since[c] !== undefined).sort().map(c => [c, since[c]]))
+    // Own keys only: a channel named like an Object method (constructor, toString) has no since unless sent.
+    const starts: Array<[string, number]> = []
+    for (const c of [...ok].sort()) {
+      const seq = Object.hasOwn(since, c) ? since[c] : undefined
+      if (seq !== undefined) starts.push([c, seq])
+    }
+    this.backlog.add(starts)
     await this.backlog.pump()
   }
 

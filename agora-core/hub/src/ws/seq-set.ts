@@ -9,21 +9,22 @@ export class SeqSet {
   private readonly runs: Array<[number, number]> = []
 
   has(seq: number): boolean {
-    const i = this.runBefore(seq)
-    return i >= 0 && this.runs[i][1] >= seq
+    const run = this.runs[this.runBefore(seq)] // undefined at index -1
+    return run !== undefined && run[1] >= seq
   }
 
   add(seq: number): void {
     const runs = this.runs
     const i = this.runBefore(seq)
-    if (i >= 0 && runs[i][1] >= seq) return
-    const joinsLeft = i >= 0 && runs[i][1] === seq - 1
-    const joinsRight = i + 1 < runs.length && runs[i + 1][0] === seq + 1
+    const left = runs[i], right = runs[i + 1] // the runs around seq; undefined past either end
+    if (left !== undefined && left[1] >= seq) return
+    const joinsLeft = left !== undefined && left[1] === seq - 1
+    const joinsRight = right !== undefined && right[0] === seq + 1
     if (joinsLeft && joinsRight) {
-      runs[i][1] = runs[i + 1][1]
+      left[1] = right[1]
       runs.splice(i + 1, 1)
-    } else if (joinsLeft) runs[i][1] = seq
-    else if (joinsRight) runs[i + 1][0] = seq
+    } else if (joinsLeft) left[1] = seq
+    else if (joinsRight) right[0] = seq
     else runs.splice(i + 1, 0, [seq, seq])
   }
 
@@ -36,13 +37,15 @@ export class SeqSet {
   private runBefore(seq: number): number {
     const runs = this.runs
     let hi = runs.length - 1
-    if (hi < 0 || runs[hi][0] <= seq) return hi
+    const last = runs[hi]
+    if (last === undefined || last[0] <= seq) return hi
     let lo = 0
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1
-      if (runs[mid][0] <= seq) lo = mid
+      if (runs[mid]![0] <= seq) lo = mid // 0 <= lo < mid <= hi < runs.length
       else hi = mid - 1
     }
-    return runs[lo][0] <= seq ? lo : -1
+    const first = runs[lo]
+    return first !== undefined && first[0] <= seq ? lo : -1
   }
 }

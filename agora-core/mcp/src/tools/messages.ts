@@ -115,7 +115,8 @@ export function registerMessageTools({server, hub}: ToolContext): void {
     },
   }, (args) => guarded(async () => {
     const rows = await hub.history(args.channel, {since: args.since, limit: args.limit}) as MessageLike[]
-    const more = rows.length === args.limit ? [`(more may follow: call again with since=${rows[rows.length - 1].seq})`] : []
+    const last = rows.at(-1)
+    const more = last !== undefined && rows.length === args.limit ? [`(more may follow: call again with since=${last.seq})`] : []
     return fenced((f) => [...renderMessages(f, rows, `(no messages after seq ${args.since})`), ...more])
   }))
 }

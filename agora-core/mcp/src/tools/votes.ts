@@ -17,7 +17,7 @@ async function history(hub: AgoraClient, channel: string, since: number): Promis
     const page = await hub.history(channel, {since: after, limit: PAGE}) as MessageLike[]
     rows.push(...page)
     if (page.length < PAGE) return rows
-    after = page[page.length - 1].seq ?? after
+    after = page.at(-1)?.seq ?? after
   }
 }
 
@@ -47,8 +47,9 @@ async function sendRejectionReceipts(hub: AgoraClient, chair: string, tally: Vot
   const sent: string[] = []
   for (const voter of tally.rejected) {
     const channel = `dm:${[chair, voter].sort().join('--')}`
-    const told = dms.some((m) => m.channel === channel && m.sender === chair && (m.body ?? '').includes(marker) &&
-      (m.created_at ?? 0) >= tally.ballotAt[voter])
+    const ballotAt = tally.ballotAt[voter]
+    const told = ballotAt !== undefined && dms.some((m) => m.channel === channel && m.sender === chair && (m.body ?? '').includes(marker) &&
+      (m.created_at ?? 0) >= ballotAt)
     if (told) continue
     await hub.postDm(voter, {status: 'fyi', title: marker, body: `${marker}: your latest ballot names a choice that matches no option. ` +
       `Options: ${tally.spec.options.map((o, i) => `${i + 1}. ${o}`).join(' · ')}. ` +

@@ -19,13 +19,14 @@ interface ChatMessage {role?: string; content?: unknown; tool_call_id?: string; 
 /** The last user message's text and the assistant tool calls after it, each with its `role: 'tool'` answer. */
 function turnSoFar(messages: ChatMessage[]): Pick<ScriptInput, 'prompt' | 'calls'> {
   const at = messages.findLastIndex((m) => m.role === 'user')
-  if (at < 0) return {}
+  const user = messages[at] // undefined when there is none (at is -1)
+  if (user === undefined) return {}
   const after = messages.slice(at + 1)
   const calls: ToolCallSoFar[] = after.flatMap((m) => (m.role === 'assistant' ? m.tool_calls ?? [] : [])).map((call) => {
     const answer = after.find((m) => m.role === 'tool' && m.tool_call_id === call.id)
     return {name: String(call.function?.name ?? ''), result: answer ? textOf(answer.content) : null}
   })
-  return {prompt: textOf(messages[at].content), calls}
+  return {prompt: textOf(user.content), calls}
 }
 
 export function answerChat(body: Record<string, unknown>, res: ServerResponse): ScriptReply {

@@ -26,7 +26,8 @@ const blocksOf = (content: unknown): Block[] => (typeof content === 'string' ? [
 /** The last user message that carries no tool_result (the prompt), and the tool_use blocks after it with their results. */
 function turnSoFar(messages: Array<{role?: string; content?: unknown}>): Pick<ScriptInput, 'prompt' | 'calls'> {
   const at = messages.findLastIndex((m) => m.role === 'user' && !blocksOf(m.content).some((b) => b.type === 'tool_result'))
-  if (at < 0) return {}
+  const user = messages[at] // undefined when there is none (at is -1)
+  if (user === undefined) return {}
   const after = messages.slice(at + 1)
   const results = after.flatMap((m) => (m.role === 'user' ? blocksOf(m.content).filter((b) => b.type === 'tool_result') : []))
   const calls: ToolCallSoFar[] = after.flatMap((m) => (m.role === 'assistant' ? blocksOf(m.content).filter((b) => b.type === 'tool_use') : [])).map((use) => {
@@ -34,7 +35,7 @@ function turnSoFar(messages: Array<{role?: string; content?: unknown}>): Pick<Sc
     return {name: String(use.name ?? ''), result: result ? textOf(result.content) : null}
   })
   // a client puts its context (rule files, reminders) in <system-reminder> blocks before the prompt itself
-  const texts = blocksOf(messages[at].content).filter((b) => b.type === 'text').map((b) => b.text ?? '')
+  const texts = blocksOf(user.content).filter((b) => b.type === 'text').map((b) => b.text ?? '')
   const prompt = texts.filter((t) => !t.trimStart().startsWith('<system-reminder>')).at(-1) ?? texts.at(-1) ?? ''
   return {prompt, calls}
 }

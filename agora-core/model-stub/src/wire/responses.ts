@@ -31,13 +31,14 @@ const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output'])
 /** The last user message's text and the function calls after it, each with its output. */
 function turnSoFar(input: Array<{type?: string; role?: string; content?: unknown; name?: string; call_id?: string; output?: unknown}>): Pick<ScriptInput, 'prompt' | 'calls'> {
   const at = input.findLastIndex((item) => item.role === 'user')
-  if (at < 0) return {}
+  const user = input[at] // undefined when there is none (at is -1)
+  if (user === undefined) return {}
   const after = input.slice(at + 1)
   const calls: ToolCallSoFar[] = after.filter((item) => item.type !== undefined && CALLS.has(item.type)).map((call) => {
     const output = after.find((item) => item.type !== undefined && OUTPUTS.has(item.type) && item.call_id === call.call_id)
     return {name: String(call.name ?? ''), result: output ? textOf(output.output) : null}
   })
-  return {prompt: textOf(input[at].content), calls}
+  return {prompt: textOf(user.content), calls}
 }
 
 export function answerResponses(body: Record<string, unknown>, res: ServerResponse): ScriptReply {

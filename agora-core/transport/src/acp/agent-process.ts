@@ -18,9 +18,13 @@ export interface AgentProcess {
 
 const MAX_STDERR = 1024 * 1024
 
-/** Start an ACP agent in its own process group with piped stdio; each stdout line also goes to `onStdoutLine`. Never throws. */
+/**
+ * Start an ACP agent in its own process group with piped stdio; each stdout line also goes to `onStdoutLine`.
+ * Never throws once given a command: an empty argv is the caller's slip and throws, as spawn would.
+ */
 export function startAgent(launch: TurnLaunch, onStdoutLine: (line: string) => void = () => {}): AgentProcess {
   const [file, ...args] = launch.argv
+  if (file === undefined) throw new Error('startAgent: launch.argv is empty; it starts with the agent binary')
   const child = spawn(file, args, {cwd: launch.cwd, env: launch.env, detached: true, stdio: ['pipe', 'pipe', 'pipe']})
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

@@ -33,6 +33,7 @@ const TERM_GRACE_MS = 2000
 export async function spawnTurn(request: SpawnRequest): Promise<SpawnResult> {
   const started = Date.now()
   const [file, ...args] = request.argv
+  if (file === undefined) throw new Error('spawnTurn: request.argv is empty; it starts with the harness binary')
   const child = execa(file, args, {
     cwd: request.cwd, env: request.env, extendEnv: false, stdin: 'ignore', detached: true,
     buffer: false, reject: false, stripFinalNewline: false, encoding: 'utf8', cleanup: true,

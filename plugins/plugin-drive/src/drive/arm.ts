@@ -72,7 +72,8 @@ function chooseHarness(flags: ArmFlags, found: DiscoveredHarness[], seat: SeatRe
   }
   if (!seat) throw new DriveRefusal('this folder is not an agora seat (no .agora/seat.json); run `agora setup <id> --harness <name>` here, or pass --harness and --as')
   if (seat.default_drive_harness) return pick(seat.default_drive_harness)
-  if (seat.harnesses.length === 1) return pick(seat.harnesses[0])
+  const [only, ...others] = seat.harnesses
+  if (only !== undefined && others.length === 0) return pick(only)
   if (seat.harnesses.length === 0) throw new DriveRefusal(`no harness is wired in this folder; run \`agora setup ${seat.agent_id} --harness <name>\` here`)
   throw new DriveRefusal(`several harnesses are wired here (${seat.harnesses.join(', ')}); choose one with \`agora drive --harness <name>\``)
 }

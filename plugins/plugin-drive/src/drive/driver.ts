@@ -102,9 +102,11 @@ export class Driver {
     if (this.backoff.active(now)) return {state: 'backoff', reason: this.backoff.lastReason, releaseMs: this.backoff.until}
     const recent = (list: number[]): number[] => list.filter((t) => now - t < HOUR_MS)
     const turns = recent(this.receptionTurns)
-    if (turns.length >= this.options.turnBudget) return {state: 'parked', reason: 'turn-budget', releaseMs: turns[0] + HOUR_MS}
+    const [oldestTurn] = turns // the budget is at least 1, so a spent budget has an oldest turn
+    if (oldestTurn !== undefined && turns.length >= this.options.turnBudget) return {state: 'parked', reason: 'turn-budget', releaseMs: oldestTurn + HOUR_MS}
     const broadcasts = recent(this.broadcastTurns)
-    if (!hasDebt && broadcasts.length >= BROADCAST_BUDGET) return {state: 'parked', reason: 'broadcast-budget', releaseMs: broadcasts[0] + HOUR_MS}
+    const [oldestBroadcast] = broadcasts
+    if (!hasDebt && oldestBroadcast !== undefined && broadcasts.length >= BROADCAST_BUDGET) return {state: 'parked', reason: 'broadcast-budget', releaseMs: oldestBroadcast + HOUR_MS}
     return null
   }
 

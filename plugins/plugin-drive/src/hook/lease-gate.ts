@@ -37,6 +37,10 @@ const clock = (s: number): string => new Date(s * 1000).toISOString().slice(11, 
 /** What the agent reads when refused: who holds it, until when, where to ask, and that reads stay open. */
 export function refusalText(check: LeaseCheck): string {
   const first = check.conflicts[0]
+  if (first === undefined) {
+    // The hub lists every conflict of a refused check; one listing none is still a refusal, in its own words.
+    return `AGORA LEASE — this write was refused and nothing changed: ${check.detail}. Reading these files is never blocked; check with \`agora lease list\`.`
+  }
   const where = first.channel ? `ask in #${clampName(first.channel)}` : `ask ${clampName(first.holder)}`
   const more = check.conflicts.length > 1 ? ` (${check.conflicts.length - 1} more held path(s): ${check.detail})` : ''
   return `AGORA LEASE — \`${first.path}\` is held by ${clampName(first.holder)} until ${clock(first.expires_at)} UTC; ${where} or work elsewhere. ` +

@@ -8,8 +8,8 @@ const HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/
 export function patchPaths(patch: string): string[] {
   const paths: string[] = []
   for (const line of patch.split(/\r?\n/)) {
-    const m = HEADER.exec(line.trimEnd())
-    if (m && m[1].trim() !== '') paths.push(m[1].trim())
+    const path = HEADER.exec(line.trimEnd())?.[1]?.trim()
+    if (path) paths.push(path)
   }
   return [...new Set(paths)]
 }

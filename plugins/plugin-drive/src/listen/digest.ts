@@ -17,8 +17,8 @@ export function digestText(agentId: string, batch: NotifyEvent[], owed: OwedRepo
   if (notices > 0) parts.push(`${notices} hub notice(s)`)
   const answer = owed?.to_answer?.length ?? 0
   const consume = owed?.to_consume?.length ?? 0
-  if (answer > 0) {
-    const first = owed!.to_answer[0]
+  const first = owed?.to_answer?.[0]
+  if (first !== undefined) {
     parts.push(`${answer} owed an answer (oldest ${clampName(first.channel)}#${first.seq})`)
   }
   if (consume > 0) parts.push(`${consume} answer(s) to your asks waiting to be read`)

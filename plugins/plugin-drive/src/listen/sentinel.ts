@@ -37,6 +37,7 @@ export function owedSuffix(owed: OwedReport | undefined, nowMs: number): string 
     return ` oldest=${clampName(first.channel)}#${first.seq},${age}s,${kind} owed=${count}`
   }
   const row = consume[0]
+  if (row === undefined) return '' // count > 0 and nothing to answer: never, one is there to consume
   return ` oldest=${clampName(row.channel)}#${row.seq},${ageSeconds(row.answer_id ?? row.id, undefined, nowMs)}s,consume-${clampName(row.answered_by ?? 'unknown')} owed=${count}`
 }
 

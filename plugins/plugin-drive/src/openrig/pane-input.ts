@@ -32,7 +32,7 @@ export class PaneParser {
     let i = 0
     while (i < this.pending.length) {
       const rest = this.pending.slice(i)
-      const ch = rest[0]
+      const ch = rest.charAt(0) // i < pending.length: one character
       if (ch === CTRL_C) {
         // a Ctrl-C byte aborts even inside a paste (a stated limit of the recipe), and drops the block
         this.reset()

@@ -28,8 +28,8 @@ export function paneTurns(config: PaneTurnsConfig): {onEvent(event: PaneEvent): 
   let pending: Promise<unknown> = Promise.resolve()
   const say = (text: string) => config.out(`[agora-runner] ${text}`)
   const prompt = (text: string): void => {
-    const lines = text.split('\n')
-    config.out(`you ▸ ${lines[0].slice(0, 200)}${lines.length > 1 ? ` (+${lines.length - 1} lines)` : ''}`)
+    const [head = '', ...more] = text.split('\n')
+    config.out(`you ▸ ${head.slice(0, 200)}${more.length > 0 ? ` (+${more.length} lines)` : ''}`)
     if (config.gate.busy) say('queued: a turn is running; this message is the next prompt once it ends')
     const turn = config.gate.exclusive(async (signal) => {
       const sessionId = config.sessions.get('reception')

@@ -96,15 +96,15 @@ export async function startOrcaServer(options: OrcaServerOptions): Promise<OrcaS
   }
 
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]
+    const [path = '/'] = (req.url ?? '/').split('?')
     const go = async (): Promise<void> => {
       if (req.method === 'GET' && path === '/health') {
         return json(res, 200, {ok: true, runtime: options.runtime, protocol: 'orca-harness/v1', instanceId, uptimeSeconds: Math.floor((Date.now() - started) / 1000)})
       }
       if (req.method === 'GET' && path === '/healthz') return json(res, 200, {ok: true})
       if (req.method === 'POST' && path === '/run') return run(req, res)
-      const m = /^\/state\/([^/]+)$/.exec(path)
-      if (m) return state(req, res, decodeURIComponent(m[1]))
+      const [, stateKey] = /^\/state\/([^/]+)$/.exec(path) ?? []
+      if (stateKey !== undefined) return state(req, res, decodeURIComponent(stateKey))
       if (req.method === 'GET' && path === '/models' && options.models.length > 0) return json(res, 200, {runtimes: {[options.runtime]: options.models}, errors: {}})
       return json(res, 404, {error: 'not found'})
     }

@@ -26,6 +26,7 @@ export function dmName(a: string, b: string): string {
 export function dmPeer(name: string, me: string): string | null {
   if (!isDm(name)) return null
   const [a, b] = name.slice(3).split('--')
+  if (a === undefined || b === undefined) return null // not a pair: no peer
   return a === me ? b : b === me ? a : null
 }
 
@@ -72,7 +73,7 @@ export async function pauseGate(ctx: Ctx, operator: boolean, channel?: string): 
   // Warm cache: no await (a per-request await costs a promise on every post).
   if (ctx.pauseCache ? !ctx.pauseCache.some(p => p.until == null) : !await isPaused(ctx)) return
   if (channel && isDm(channel)) {
-    const [a, b] = channel.slice(3).split('--')
+    const [a = '', b = ''] = channel.slice(3).split('--') // '' is nobody's id
     if (ctx.cache.isOperator(a) || ctx.cache.isOperator(b)) return
   }
   fail(423, 'the hub is paused by an operator; reads still work, retry this write after the pause is lifted')

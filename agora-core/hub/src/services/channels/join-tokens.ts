@@ -63,9 +63,9 @@ export async function revokeJoinToken(ctx: Ctx, tokenId: string): Promise<RouteA
 
 /** POST /join: the token is the credential. A 409 (id taken) does not consume a use. */
 export async function redeemJoinToken(ctx: Ctx, token: string, agentId?: string | null, about?: string): Promise<RouteAnswer<'post /join'>> {
-  const m = /^agora-join_([0-9a-f]{8})\.([0-9a-f]{48})$/.exec(token)
-  const row = m ? await ctx.db.get<TokenRow>('SELECT * FROM join_tokens WHERE token_id = ?', m[1]) : undefined
-  if (!m || !row || !safeEqual(sha256Hex(m[2]), row.secret_hash)) fail(403, 'invalid join token')
+  const [, tokenId, secret] = /^agora-join_([0-9a-f]{8})\.([0-9a-f]{48})$/.exec(token) ?? []
+  const row = tokenId ? await ctx.db.get<TokenRow>('SELECT * FROM join_tokens WHERE token_id = ?', tokenId) : undefined
+  if (!secret || !row || !safeEqual(sha256Hex(secret), row.secret_hash)) fail(403, 'invalid join token')
   if (row.revoked_at != null) fail(403, 'join token revoked')
   if (row.expires_at <= ctx.now()) fail(403, 'join token expired')
   if (row.uses >= row.max_uses) fail(403, 'join token already used')

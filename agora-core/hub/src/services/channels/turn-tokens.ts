@@ -47,10 +47,10 @@ export async function mintTurnToken(ctx: Ctx, agentId: string, input: MintTurnTo
  * with another session is a replay (409). A token of another seat is 403, whatever its state.
  */
 export async function redeemTurnToken(ctx: Ctx, callerId: string, token: string, sessionId: string): Promise<TurnGrant> {
-  const m = TOKEN_RE.exec(token)
-  if (!m) fail(401, 'that is not a turn token (agora-turn_<id>.<secret>); ask the driving seat to mint one with POST /turn-tokens')
-  const row = await ctx.db.get<TurnTokenRow>('SELECT * FROM turn_tokens WHERE token_id = ?', m[1])
-  if (!row || !safeEqual(row.secret_hash, sha256Hex(m[2]))) fail(401, 'unknown turn token; the driving seat mints one per turn with POST /turn-tokens')
+  const [, tokenId, secret] = TOKEN_RE.exec(token) ?? []
+  if (!tokenId || !secret) fail(401, 'that is not a turn token (agora-turn_<id>.<secret>); ask the driving seat to mint one with POST /turn-tokens')
+  const row = await ctx.db.get<TurnTokenRow>('SELECT * FROM turn_tokens WHERE token_id = ?', tokenId)
+  if (!row || !safeEqual(row.secret_hash, sha256Hex(secret))) fail(401, 'unknown turn token; the driving seat mints one per turn with POST /turn-tokens')
   if (row.agent_id !== callerId) fail(403, `this turn token belongs to another seat; present it to that seat's MCP endpoint, not ${callerId}'s`)
   if (row.revoked_at != null) fail(401, 'this turn token was revoked when its turn ended; the next turn brings a new one')
   if (row.expires_at <= ctx.now()) fail(401, 'this turn token has expired; the next turn brings a new one')

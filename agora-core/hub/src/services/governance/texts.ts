@@ -46,10 +46,14 @@ function kindOf(heading: string): string | null {
 
 /** Split on `## ` headings: a preamble (heading '') then one section per heading. */
 export function sections(text: string): Section[] {
-  const out: Section[] = [{heading: '', kind: null, body: ''}]
+  let current: Section = {heading: '', kind: null, body: ''}
+  const out = [current]
   for (const line of text.split('\n')) {
-    if (line.startsWith('## ')) out.push({heading: line.slice(3).trim(), kind: kindOf(line.slice(3)), body: ''})
-    out[out.length - 1].body += `${line}\n`
+    if (line.startsWith('## ')) {
+      current = {heading: line.slice(3).trim(), kind: kindOf(line.slice(3)), body: ''}
+      out.push(current)
+    }
+    current.body += `${line}\n`
   }
   return out
 }

@@ -179,7 +179,8 @@ export class Budgets {
   /** Seconds until the oldest critical of the last hour leaves the window. */
   criticalWait(agent: string): number {
     const list = this.recent(this.criticals, agent)
-    return list.length < Budgets.CRITICALS_PER_HOUR ? 0 : list[0] + 3600 - this.now()
+    const [oldest] = list
+    return oldest === undefined || list.length < Budgets.CRITICALS_PER_HOUR ? 0 : oldest + 3600 - this.now()
   }
 
   spendCritical(agent: string): void {

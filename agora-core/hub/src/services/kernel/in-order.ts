@@ -4,6 +4,6 @@
  */
 export async function mapInOrder<T, U>(items: readonly T[], fn: (item: T, index: number) => Promise<U>): Promise<U[]> {
   const out: U[] = []
-  for (let i = 0; i < items.length; i++) out.push(await fn(items[i], i))
+  for (const [i, item] of items.entries()) out.push(await fn(item, i))
   return out
 }

@@ -11,8 +11,7 @@ export async function pauses(ctx: Ctx): Promise<PauseRow[]> {
 
 export async function currentPause(ctx: Ctx): Promise<PauseRow | undefined> {
   const list = await pauses(ctx)
-  for (let i = list.length - 1; i >= 0; i--) if (list[i].until == null) return list[i]
-  return undefined
+  return list.findLast(p => p.until == null)
 }
 
 export async function isPaused(ctx: Ctx): Promise<boolean> {

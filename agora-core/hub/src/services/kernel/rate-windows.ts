@@ -14,7 +14,8 @@ export class RollingWindow {
     const t = this.now()
     const list = (this.stamps.get(key) ?? []).filter(s => s > t - this.seconds)
     this.stamps.set(key, list)
-    return list.length < this.max ? 0 : list[0] + this.seconds - t
+    const [oldest] = list
+    return oldest === undefined || list.length < this.max ? 0 : oldest + this.seconds - t
   }
 
   take(key: string): void {

@@ -6,7 +6,7 @@ import {mapInOrder} from '../kernel/index.js'
 
 export const EVIDENCE_CAP = 12
 const KINDS = ['fs', 'store', 'blob', 'external'] as const
-const FIELDS: Record<string, string[]> = {fs: ['kind', 'ref'], store: ['kind', 'ref'], blob: ['kind', 'ref'], external: ['kind', 'ref', 'sha256', 'size_bytes']}
+const FIELDS: Record<typeof KINDS[number], string[]> = {fs: ['kind', 'ref'], store: ['kind', 'ref'], blob: ['kind', 'ref'], external: ['kind', 'ref', 'sha256', 'size_bytes']}
 const SHA256 = /^[0-9a-f]{64}$/
 
 interface FileValue {content?: string; content_b64?: string; deleted?: boolean}
@@ -67,8 +67,8 @@ export async function normalizeEvidence(ctx: Ctx, channel: string, value: unknow
   return mapInOrder(value as unknown[], async (item: unknown, i: number) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) fail(400, `evidence[${i}] must be an object {kind, ref}`)
     const e = item as Record<string, unknown>
-    const kind = e.kind as string
-    if (!KINDS.includes(kind as typeof KINDS[number])) fail(400, `evidence[${i}].kind must be one of ${KINDS.join(', ')}`)
+    const kind = KINDS.find(k => k === e.kind)
+    if (kind === undefined) fail(400, `evidence[${i}].kind must be one of ${KINDS.join(', ')}`)
     for (const k of Object.keys(e)) {
       if (!FIELDS[kind].includes(k)) fail(400, `evidence[${i}] has field '${k}', which a ${kind} ref does not take; allowed: ${FIELDS[kind].join(', ')} (the hub stamps the rest)`)
     }

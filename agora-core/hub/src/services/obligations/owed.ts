@@ -45,8 +45,8 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
       toConsume.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title, your_asks: answers,
         answered_by: r.sender, answer_id: r.id, answer_seq: r.seq, answer_created_at: r.created_at})
     }
-    if (state.discharged && others.length > 0) {
-      const last = others[others.length - 1]
+    const last = others.at(-1)
+    if (state.discharged && last !== undefined) {
       if (now - last.created_at >= ctx.opts.toCloseMinAge) {
         const decliners = others.filter(r => substantiveAnswers(r).length < (Array.isArray(r.data?.answers) ? r.data.answers.length : 0))
         toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,

@@ -33,12 +33,15 @@ export function matchItem(item: string, options: string[]): number | null {
   }
   const numbered = /^(\d+)\.\s*(.*)$/.exec(t)
   if (numbered) {
-    const n = Number(numbered[1])
-    if (n >= 1 && n <= options.length && (numbered[2] === '' || opts[n - 1].startsWith(numbered[2]))) return n - 1
+    const [, digits, rest = ''] = numbered
+    const n = Number(digits)
+    const opt = opts[n - 1] // undefined unless 1 <= n <= options.length
+    if (opt !== undefined && (rest === '' || opt.startsWith(rest))) return n - 1
   }
   if (t.length >= 2) {
     const hits = opts.map((o, i) => (o.startsWith(t) ? i : -1)).filter(i => i >= 0)
-    if (hits.length === 1) return hits[0]
+    const [only, ...more] = hits
+    if (only !== undefined && more.length === 0) return only
   }
   return null
 }
@@ -78,7 +81,7 @@ function lastLine(body: string, re: RegExp): string | undefined {
   let found: string | undefined
   for (const line of body.split('\n')) {
     const m = re.exec(line)
-    if (m) found = m[1].trim()
+    if (m?.[1] !== undefined) found = m[1].trim()
   }
   return found
 }

@@ -42,7 +42,7 @@ function resultBody(spec: VoteSpec, fold: Fold): string {
   if (Object.values(fold.ballots).some(b => b.length > 1)) {
     const n = spec.options.length
     const points = spec.options.map(() => 0)
-    for (const b of Object.values(fold.ballots)) b.forEach((idx, rank) => { points[idx] += n - 1 - rank })
+    for (const b of Object.values(fold.ballots)) b.forEach((idx, rank) => { points[idx] = (points[idx] ?? 0) + n - 1 - rank })
     lines.push(`Borda: ${spec.options.map((o, i) => `${o}=${points[i]}`).join(', ')}`)
   }
   const counted = Object.keys(fold.ballots).length

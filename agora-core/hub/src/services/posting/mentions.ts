@@ -9,8 +9,8 @@ export function findMentions(text: string, isRegistered: (id: string) => boolean
     .replace(/`[^`\n]*`/g, ' ')
     .replace(/⟦AGORA:([^:⟧]+):[^⟧]*⟧[\s\S]*?⟦\/AGORA:\1⟧/g, ' ')
   const found: string[] = []
-  for (const m of visible.matchAll(/(^|[^a-z0-9_-])@([a-z0-9][a-z0-9_.-]*)/gi)) {
-    const id = m[2].toLowerCase().replace(/[._-]+$/, '')
+  for (const [, , handle = ''] of visible.matchAll(/(^|[^a-z0-9_-])@([a-z0-9][a-z0-9_.-]*)/gi)) {
+    const id = handle.toLowerCase().replace(/[._-]+$/, '')
     if (id && isRegistered(id) && !found.includes(id)) found.push(id)
   }
   return found

@@ -51,9 +51,9 @@ export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage,
     if (m.kind !== 'message' || m.retracted_at != null || !isObligation(m)) continue
     if (!(await threadState(ctx, m)).closed) open.push(m)
   }
-  const foreign = open.filter(m => m.sender !== p.id)
-  if (!p.operator && foreign.length > 0) {
-    fail(403, `#${foreign[0].seq} is ${foreign[0].sender}'s open question; only its asker or an operator can close it, so nothing was closed — resolve your own with a resolved reply`)
+  const [foreign] = open.filter(m => m.sender !== p.id)
+  if (!p.operator && foreign !== undefined) {
+    fail(403, `#${foreign.seq} is ${foreign.sender}'s open question; only its asker or an operator can close it, so nothing was closed — resolve your own with a resolved reply`)
   }
   const closed: Resolved['closed'] = []
   for (const m of open) {

@@ -68,9 +68,10 @@ export function cosine(a: number[], b: number[]): number {
   if (a.length !== b.length) return 0
   let dot = 0, na = 0, nb = 0
   for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i]
-    na += a[i] * a[i]
-    nb += b[i] * b[i]
+    const x = a[i] ?? 0, y = b[i] ?? 0 // i < a.length === b.length: both are there
+    dot += x * y
+    na += x * x
+    nb += y * y
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
 }

@@ -29,7 +29,7 @@ export async function semanticSearch(ctx: Ctx, q: SearchQuery, channels: string[
   if (f.rated !== null || f.minVotes !== null || f.ref !== null || channels.length === 0) return {state: 'ok', coverage: 1, rows: []}
   let vector: number[]
   try {
-    vector = (await embed(config, [q.text]))[0]
+    vector = (await embed(config, [q.text]))[0]! // embed answers one vector per text or throws
   } catch (err) {
     return {state: 'failed', reason: (err as Error).message}
   }
@@ -61,7 +61,8 @@ export async function backfill(ctx: Ctx, config: EmbeddingConfig, onBatch: (done
     if (batch.length === 0) return done
     const vectors = await embed(config, batch.map(textOf))
     await ctx.db.tx(async () => {
-      for (let i = 0; i < batch.length; i++) await storeVector(ctx, batch[i], config.model, vectors[i])
+      // embed answers one vector per text or throws, so vectors[i] is batch[i]'s
+      for (const [i, m] of batch.entries()) await storeVector(ctx, m, config.model, vectors[i]!)
     })
     done += batch.length
     onBatch(done)
@@ -111,7 +112,7 @@ export class Embedder {
     const config = await loadEmbedding(this.ctx)
     if (!config) return
     const [v] = await embed(config, [textOf(m)])
-    await storeVector(this.ctx, m, config.model, v)
+    await storeVector(this.ctx, m, config.model, v!) // embed answers one vector per text or throws
   }
 }
 

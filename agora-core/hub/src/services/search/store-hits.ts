@@ -4,7 +4,7 @@ import type {SearchQuery} from './query.js'
 import type {SearchFileHit, SearchPersonHit, SearchStoreHit} from '@agora/protocol'
 
 /** Store rows a section reads: decisions (`decision:`), work (`work:`, `claim:`), files (`fs/`, live only). */
-const PREFIXES: Record<string, string[]> = {decisions: ['decision:'], work: ['work:', 'claim:'], files: ['fs/']}
+const PREFIXES: Record<'decisions' | 'work' | 'files', string[]> = {decisions: ['decision:'], work: ['work:', 'claim:'], files: ['fs/']}
 /** Store rows scanned per search: rooms keep few of these, and the scan must stay bounded. */
 const SCAN_CAP = 5000
 
@@ -24,7 +24,7 @@ function textOf(value: unknown): string {
 }
 
 /** Every matching store row of one section, newest first: `{total, hits}` for the requested page. */
-export async function searchStore(ctx: Ctx, section: string, q: SearchQuery | null, relaxed: boolean, f: StoreFilter, offset: number, limit: number): Promise<{hits: Array<SearchStoreHit | SearchFileHit>; total: number}> {
+export async function searchStore(ctx: Ctx, section: keyof typeof PREFIXES, q: SearchQuery | null, relaxed: boolean, f: StoreFilter, offset: number, limit: number): Promise<{hits: Array<SearchStoreHit | SearchFileHit>; total: number}> {
   if (f.channels.length === 0) return {hits: [], total: 0}
   const likes = PREFIXES[section].map(() => 'key LIKE ?').join(' OR ')
   const params: unknown[] = [...f.channels, ...PREFIXES[section].map(p => `${p}%`)]

@@ -51,22 +51,23 @@ function segmentsOf(pattern: string): readonly string[] {
 }
 
 const isGlob = (segment: string): boolean => segment.includes('*') || segment.includes('?')
-const mayBeDirectory = (segments: readonly string[]): boolean => !isGlob(segments[segments.length - 1])
+const mayBeDirectory = (segments: readonly string[]): boolean => !isGlob(segments.at(-1) ?? '')
 const allGlobstar = (segments: readonly string[], from: number): boolean => segments.slice(from).every((s) => s === '**')
 
 function segmentsOverlap(a: readonly string[], b: readonly string[], aDir: boolean, bDir: boolean): boolean {
   const memo = new Map<number, boolean>()
   const walk = (i: number, j: number): boolean => {
     // one side ran out: equal, or it names a directory that holds what the other still describes
-    if (i === a.length) return j === b.length || allGlobstar(b, j) || aDir
-    if (j === b.length) return allGlobstar(a, i) || bDir
+    const x = a[i], y = b[j]
+    if (x === undefined) return j === b.length || allGlobstar(b, j) || aDir
+    if (y === undefined) return allGlobstar(a, i) || bDir
     const k = i * (b.length + 1) + j
     const seen = memo.get(k)
     if (seen !== undefined) return seen
     let result: boolean
-    if (a[i] === '**') result = walk(i + 1, j) || walk(i, j + 1)
-    else if (b[j] === '**') result = walk(i, j + 1) || walk(i + 1, j)
-    else result = segmentOverlap(a[i], b[j]) && walk(i + 1, j + 1)
+    if (x === '**') result = walk(i + 1, j) || walk(i, j + 1)
+    else if (y === '**') result = walk(i, j + 1) || walk(i + 1, j)
+    else result = segmentOverlap(x, y) && walk(i + 1, j + 1)
     memo.set(k, result)
     return result
   }

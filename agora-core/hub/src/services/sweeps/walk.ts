@@ -8,12 +8,13 @@ export async function walkSeats(pass: Pass, sweep: string, visit: (agent: string
   const seats = pass.seats()
   if (seats.length === 0) return
   const start = (pass.resume.get(sweep) ?? 0) % seats.length
-  for (let i = 0; i < seats.length; i++) {
+  const order = [...seats.slice(start), ...seats.slice(0, start)]
+  for (const [i, seat] of order.entries()) {
     if (i > 0 && pass.outOfTime()) {
       pass.resume.set(sweep, (start + i) % seats.length)
       return
     }
-    await visit(seats[(start + i) % seats.length])
+    await visit(seat)
   }
   pass.resume.set(sweep, 0)
 }

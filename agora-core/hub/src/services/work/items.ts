@@ -36,7 +36,8 @@ export async function channelWork(ctx: Ctx, channel: string): Promise<RouteAnswe
   const items = parsed.filter(({r}) => r.key.startsWith('work:')).map(({r, v}) => {
     const item = r.key.slice('work:'.length)
     const status = typeof v?.status === 'string' ? v.status : ''
-    if (status in counts) counts[status]++
+    const counted = Object.hasOwn(counts, status) ? counts[status] : undefined // not toString & co.
+    if (counted !== undefined) counts[status] = counted + 1
     return {item_id: item, ...rowOut(r, v), status, title: typeof v?.title === 'string' ? v.title : '',
       cited_by: parsed.filter(x => !x.r.key.startsWith('work:') && cites(x.r.key, x.v, item))
         .map(x => ({key: x.r.key, owner: x.v?.owner ?? x.v?.steward ?? null, status: x.v?.status ?? x.v?.state ?? null, version: x.r.version}))}

@@ -18,7 +18,7 @@ export async function noticeboardView(ctx: Ctx, channel: string): Promise<{traff
     `SELECT m.id, m.seq, m.sender, d.key, m.title, m.status, m.created_at FROM message_dedupe d JOIN messages m ON m.id = d.message_id
      WHERE d.channel = ? AND d.key LIKE 'notice:%' AND m.retracted_at IS NULL ORDER BY m.seq DESC LIMIT ?`, channel, NOTICES_SHOWN)
   const notices = rows.map(r => {
-    const [, kind, ...rest] = r.key.split(':')
+    const [, kind = '', ...rest] = r.key.split(':') // the key is notice:<kind>:<key>, so kind is there
     return {id: r.id, seq: Number(r.seq), sender: r.sender, kind, key: rest.join(':'), title: r.title, status: r.status, created_at: Number(r.created_at)}
   })
   return {traffic_policy: policy, notices}

@@ -12,7 +12,8 @@ export interface Ruling {key: string; text: string; value: unknown; version: num
 function rulingText(value: unknown): string {
   const v = toPlain(value)
   if (typeof v === 'string') return v
-  return v && typeof v === 'object' && typeof (v as Record<string, unknown>).text === 'string' ? (v as Record<string, string>).text : ''
+  const text = v && typeof v === 'object' ? (v as Record<string, unknown>).text : undefined
+  return typeof text === 'string' ? text : ''
 }
 
 /** The room's `ruling:` rows: standing constraints an operator set, oldest key first. */

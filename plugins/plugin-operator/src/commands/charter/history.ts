@@ -25,8 +25,8 @@ unified line diff between two versions. Reading history records no receipt.`
     const client = flags.as ? await this.seatClient(flags) : this.adminClient(flags)
     const admin = !flags.as
     if (flags.diff) {
-      if (flags.diff.length !== 2) this.error(`--diff takes exactly two versions, e.g. --diff 1 2 (got ${flags.diff.length})`)
       const [a, b] = flags.diff
+      if (a === undefined || b === undefined || flags.diff.length !== 2) this.error(`--diff takes exactly two versions, e.g. --diff 1 2 (got ${flags.diff.length})`)
       const [va, vb] = await Promise.all([charterVersion(client, a, admin), charterVersion(client, b, admin)])
       const diff = unifiedDiff(va.text, vb.text, `charter v${a}`, `charter v${b}`)
       this.log(diff ? clean(diff).replace(/\n$/, '') : `charter v${a} and v${b} are identical`)

@@ -11,9 +11,10 @@ const UNITS: Record<string, number> = {s: 1, m: 60, h: 3600, d: 86400}
 
 /** `3600`, `90m`, `12h`, `7d` → seconds. */
 export function parseTtl(text: string): number {
-  const m = /^(\d+)([smhd]?)$/.exec(text.trim())
-  if (!m || Number(m[1]) === 0) throw new Error(`--ttl '${text}' is not a duration; use seconds or a number with s, m, h or d (e.g. 12h, 7d)`)
-  return Number(m[1]) * UNITS[m[2] || 's']
+  const [, digits, unit] = /^(\d+)([smhd]?)$/.exec(text.trim()) ?? []
+  const scale = UNITS[unit || 's']
+  if (digits === undefined || Number(digits) === 0 || scale === undefined) throw new Error(`--ttl '${text}' is not a duration; use seconds or a number with s, m, h or d (e.g. 12h, 7d)`)
+  return Number(digits) * scale
 }
 
 export default class Delegate extends OperatorCommand {
