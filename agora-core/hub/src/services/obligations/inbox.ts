@@ -3,14 +3,16 @@ import type {StoredMessage} from '../messages/index.js'
 import {readSet, selectMessages, sendersOf} from '../messages/index.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
-import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
+import {addresseesOf, isLiveAddressee, namesViewer, repliedBy} from './debts.js'
+import {directiveThreads, openThreads} from './threads.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {mapInOrder} from '../kernel/index.js'
 
 export const INBOX_WINDOW = 100
 
-interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
+/** `read` and `parentSender`, when set, were read with the row (threads.ts), so render looks neither up again. */
+interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState; read?: boolean; parentSender?: string | null}
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
 interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
@@ -47,13 +49,11 @@ async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<A
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
-  const open = await withStates(ctx, await openObligations(ctx, viewer))
-  const reads = await readSet(ctx, viewer, open.map(o => o.m.id))
-  for (const {m, state} of open) {
-    if (!await pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
-    picked.set(m.id, {m, pinned: true, debt: false, state})
+  for (const {m, state, read, parentSender} of await openThreads(ctx, viewer)) {
+    if (!await pinsObligation(ctx, m, state, viewer, read)) continue
+    picked.set(m.id, {m, pinned: true, debt: false, state, read, parentSender})
   }
-  for (const d of await directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
+  for (const {m, read, parentSender} of await directiveThreads(ctx, viewer)) picked.set(m.id, {m, pinned: true, debt: true, read, parentSender})
   return [...picked.values()]
 }
 
@@ -113,16 +113,17 @@ type Rendered = {sort: [number, number, number, number]; env?: Record<string, un
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
 async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Promise<Rendered[]> {
   const all = picked.filter((p): p is Picked => !isReused(p))
-  const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
+  const needParents = all.filter(p => p.m.reply_to && p.parentSender === undefined && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
   const parents = await sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
-  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
+  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned && p.read === undefined).map(p => p.m.id))
   const out = await mapInOrder(picked, async (p): Promise<Rendered> => {
     if (isReused(p)) return {sort: [p.critical ? 1 : 0, 0, p.created_at, p.seq], text: p.text}
     const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
     const cached = key ? texts.get(key) : undefined
     if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
     const env = await buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
-      parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
+      parentSender: !p.m.reply_to ? null : p.parentSender !== undefined ? p.parentSender : (parents.get(p.m.reply_to) ?? null),
+      read: p.read ?? pinnedRead.has(p.m.id)})
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
     if (!asText) return {sort, env}
     if (!key) return {sort, text: pinnedText(viewer, env)}
