@@ -16,15 +16,33 @@ interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: Thre
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
 interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
-const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+/** One channel's cursor window; the cursor is read in the same statement (params: channel, viewer, channel, viewer). */
+const WINDOW = `FROM messages WHERE channel = ? AND seq > COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0)
+  AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+/** Channels per light-window statement: bounds the statement texts (one per count) the prepared cache holds. */
+const WINDOWS_PER_STATEMENT = 32
 
 /**
- * The cursor window of one channel. For the text form, a first pass reads only the columns that
- * decide reuse; when every row's serialized envelope is at hand, bodies and data are never read.
+ * The light columns (the ones that decide reuse) of every channel's cursor window, in one statement per
+ * 32 channels (a UNION ALL of per-channel windows, each with its cursor read inline), grouped by channel.
  */
-async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Promise<Array<Picked | Reused>> {
-  if (asText) {
-    const light = await ctx.db.rows(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
+async function lightWindows(ctx: Ctx, viewer: string, channels: string[]): Promise<Map<string, unknown[][]>> {
+  const out = new Map<string, unknown[][]>(channels.map(c => [c, []]))
+  for (let at = 0; at < channels.length; at += WINDOWS_PER_STATEMENT) {
+    const part = channels.slice(at, at + WINDOWS_PER_STATEMENT)
+    const sql = part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
+    for (const r of await ctx.db.rows(sql, ...part.flatMap(c => [c, viewer, c, viewer]))) out.get(r[0] as string)?.push(r.slice(1))
+  }
+  for (const rows of out.values()) rows.sort((a, b) => (a[6] as number) - (b[6] as number))
+  return out
+}
+
+/**
+ * The cursor window of one channel. For the text form, the light rows (lightWindows) decide reuse;
+ * when every row's serialized envelope is at hand, bodies and data are never read.
+ */
+async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknown[][] | undefined): Promise<Array<Picked | Reused>> {
+  if (light) {
     const reused: Reused[] = []
     for (const [id, sender, status, retractedAt, critical, createdAt, seq] of light) {
       if ((status === 'open' || status === 'blocked') && retractedAt == null) break
@@ -34,16 +52,16 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number
     }
     if (reused.length === light.length) return reused
   }
-  return (await selectMessages(ctx, WINDOW, channel, after, viewer)).map(m => ({m, pinned: false, debt: false}))
+  return (await selectMessages(ctx, WINDOW, channel, viewer, channel, viewer)).map(m => ({m, pinned: false, debt: false}))
 }
 
 /** Inbox selection (docs/protocol.md#inbox): cursor window + unread criticals + pinned obligations + directive debts. */
 async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
   const picked = new Map<string, Picked | Reused>()
-  const cursors = new Map((await ctx.db.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer))
-    .map(r => [r.channel, r.last_seq]))
-  for (const channel of ctx.cache.channelsOf(viewer)) {
-    for (const p of await windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
+  const channels = ctx.cache.channelsOf(viewer)
+  const light = asText ? await lightWindows(ctx, viewer, [...channels]) : undefined
+  for (const channel of channels) {
+    for (const p of await windowOf(ctx, viewer, channel, light?.get(channel))) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
   const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
