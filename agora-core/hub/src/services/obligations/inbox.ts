@@ -67,8 +67,16 @@ async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<A
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
+  // Whether an addressee is live, asked once per (channel, seat) per call: many obligations name the same seats.
+  const live = new Map<string, Promise<boolean>>()
+  const liveAddressee = (channel: string, agent: string): Promise<boolean> => {
+    const key = `${channel}\u0000${agent}`
+    let hit = live.get(key)
+    if (!hit) live.set(key, hit = isLiveAddressee(ctx, channel, agent))
+    return hit
+  }
   for (const {m, state, read, parentSender} of await openThreads(ctx, viewer)) {
-    if (!await pinsObligation(ctx, m, state, viewer, read)) continue
+    if (!await pinsObligation(ctx, m, state, viewer, read, liveAddressee)) continue
     picked.set(m.id, {m, pinned: true, debt: false, state, read, parentSender})
   }
   for (const {m, read, parentSender} of await directiveThreads(ctx, viewer)) picked.set(m.id, {m, pinned: true, debt: true, read, parentSender})
@@ -180,13 +188,14 @@ export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json:
 }
 
 /** Does this unclosed open/blocked message stay pinned for the viewer? */
-export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): Promise<boolean> {
+export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean,
+  liveAddressee = (channel: string, agent: string) => isLiveAddressee(ctx, channel, agent)): Promise<boolean> {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)
   // A reporting delegate stands in for an operator's addressees, so it is pinned like one.
   const isAddressee = addressees.has(viewer) || inheritsFromOperator(ctx, m, viewer)
   if (addressees.size > 0 && !isAddressee) {
-    for (const a of addressees) if (await isLiveAddressee(ctx, m.channel, a)) return false
+    for (const a of addressees) if (await liveAddressee(m.channel, a)) return false
   }
   if (!isAddressee) return !read
   if (repliedBy(state, viewer)) return false

@@ -1,10 +1,10 @@
 import type {Ctx} from '../kernel/index.js'
 import {jsonValues} from '../messages/index.js'
-import {debtAge} from './envelopes.js'
+import {overlapOf, pauses} from '../kernel/index.js'
 import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
-import {hasLinkedClaim, namesViewer, repliedBy} from './debts.js'
+import {claimsIn, hasLinkedClaim, namesViewer, repliedBy} from './debts.js'
 import {directiveThreads, openThreads, ownThreads} from './threads.js'
-import {slaMinutes} from '../store/index.js'
+import {channelMeta, slaOf} from '../store/index.js'
 import {owedCharters} from '../governance/index.js'
 import type {OwedReport} from '@agora/protocol'
 
@@ -12,8 +12,17 @@ import type {OwedReport} from '@agora/protocol'
 export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)
-  const escalated = async (channel: string, born: number): Promise<boolean> => await debtAge(ctx, born, now) > await slaMinutes(ctx, channel) * 60
+  // Pauses and channel meta come from warm memos without an await (as envelopes.ts does): /owed checks hundreds of rows.
+  const paused = ctx.pauseCache ?? await pauses(ctx)
+  const escalated = (meta: Record<string, unknown>, born: number): boolean => now - born - overlapOf(paused, born, now) > slaOf(meta) * 60
   const toAnswer: OwedReport['to_answer'] = []
+  // A channel's claims, read and parsed once per call (not once per replied row).
+  const claims = new Map<string, Promise<Array<Record<string, unknown>>>>()
+  const claimsOf = (channel: string): Promise<Array<Record<string, unknown>>> => {
+    let hit = claims.get(channel)
+    if (!hit) claims.set(channel, hit = claimsIn(ctx, channel))
+    return hit
+  }
   for (const {m, state} of await openThreads(ctx, viewer)) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
@@ -21,15 +30,15 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
       const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
       const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
       if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
-      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer)) continue
+      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer, claimsOf)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,
       pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
-      escalated: await escalated(m.channel, m.created_at)})
+      escalated: escalated(ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel), m.created_at)})
   }
   for (const {m: d} of await directiveThreads(ctx, viewer)) {
     toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
-      asks_naming_you: [], created_at: d.created_at, escalated: await escalated(d.channel, d.created_at)})
+      asks_naming_you: [], created_at: d.created_at, escalated: escalated(ctx.metaCache.get(d.channel) ?? await channelMeta(ctx, d.channel), d.created_at)})
   }
   const toConsume: OwedReport['to_consume'] = []
   const toClose: OwedReport['to_close'] = []
