@@ -56,7 +56,7 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
     }
     if (state.discharged && others.length > 0) {
       const last = others[others.length - 1]
-      if (now - last.created_at >= ctx.opts.toCloseMinAge) {
+      if (last && now - last.created_at >= ctx.opts.toCloseMinAge) {
         const decliners = others.filter(r => substantiveAnswers(r).length < (Array.isArray(r.data?.answers) ? r.data.answers.length : 0))
         toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,
           answered_by: last.sender, answered_at: last.created_at,
