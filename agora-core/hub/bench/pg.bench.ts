@@ -76,7 +76,7 @@ function openSocket(url: string, key: string, onEnvelope: (body: string) => void
 }
 
 /** Append chained fyi filler rows to each room straight into PostgreSQL (1,000-row INSERTs), as rows.ts does for SQLite. */
-async function appendFillerPg(url: string, rooms: string[], senders: string[], perRoom: number): Promise<number> {
+export async function appendFillerPg(url: string, rooms: string[], senders: string[], perRoom: number): Promise<number> {
   const client = new pg.Client({connectionString: url})
   await client.connect()
   const cols = ['id', 'channel', 'seq', 'sender', 'kind', 'status', 'urgency', 'critical', 'downgraded', 'to_json', 'title', 'body', 'data_json', 'reply_to', 'created_at', 'hash']

@@ -3,5 +3,5 @@
 
 export {ledgerReport} from './ledger.js'
 export {findMessage} from './message-ref.js'
-export {afterCommit, fromRow, getBySeq, getMessage, headSeq, insertMessage, isRead, jsonValues, postSystem, readSet, recordRead, repliesTo, repliesToMany, selectMessages, sendersOf, wireMessage} from './messages.js'
+export {afterCommit, fromArray, fromRow, getBySeq, getMessage, headSeq, insertMessage, isRead, jsonValues, messageColumns, postSystem, readSet, recordRead, repliesTo, repliesToMany, selectMessages, sendersOf, wireMessage} from './messages.js'
 export type {NewMessage, StoredMessage} from './messages.js'

@@ -90,14 +90,26 @@ export async function directiveDebts(ctx: Ctx, viewer: string): Promise<StoredMe
   return out
 }
 
-/** A live `claim:*` row owned by the viewer that links back to `m` releases their /owed row. */
-export async function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string): Promise<boolean> {
-  const rows = await ctx.db.all<{value_json: string | null}>(`SELECT value_json FROM store WHERE channel = ? AND key >= 'claim:' AND key < 'claim;'`, m.channel)
-  const refs = new Set([m.id, `${m.channel}#${m.seq}`])
+/** The parsed `claim:*` values of a channel (objects only). */
+export async function claimsIn(ctx: Ctx, channel: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await ctx.db.all<{value_json: string | null}>(`SELECT value_json FROM store WHERE channel = ? AND key >= 'claim:' AND key < 'claim;'`, channel)
+  const out: Array<Record<string, unknown>> = []
   for (const r of rows) {
     if (!r.value_json) continue
     const v = toPlain(parseJsonLossless(r.value_json)) as Record<string, unknown> | null
-    if (!v || typeof v !== 'object') continue
+    if (v && typeof v === 'object') out.push(v)
+  }
+  return out
+}
+
+/**
+ * A live `claim:*` row owned by the viewer that links back to `m` releases their /owed row. `claims`
+ * (a per-call memo of claimsIn) spares a read and a parse per row when many rows share a channel.
+ */
+export async function hasLinkedClaim(ctx: Ctx, m: StoredMessage, viewer: string,
+  claims: (channel: string) => Promise<Array<Record<string, unknown>>> = channel => claimsIn(ctx, channel)): Promise<boolean> {
+  const refs = new Set([m.id, `${m.channel}#${m.seq}`])
+  for (const v of await claims(m.channel)) {
     if (v.owner === viewer && v.status !== 'done' && refs.has(v.source_message_id as string)) return true
   }
   return false

@@ -3,26 +3,46 @@ import type {StoredMessage} from '../messages/index.js'
 import {readSet, selectMessages, sendersOf} from '../messages/index.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
-import {addresseesOf, directiveDebts, isLiveAddressee, namesViewer, openObligations, repliedBy, withStates} from './debts.js'
+import {addresseesOf, isLiveAddressee, namesViewer, repliedBy} from './debts.js'
+import {directiveThreads, openThreads} from './threads.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {mapInOrder} from '../kernel/index.js'
 
 export const INBOX_WINDOW = 100
 
-interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState}
+/** `read` and `parentSender`, when set, were read with the row (threads.ts), so render looks neither up again. */
+interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState; read?: boolean; parentSender?: string | null}
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
 interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
-const WINDOW = `FROM messages WHERE channel = ? AND seq > ? AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+/** One channel's cursor window; the cursor is read in the same statement (params: channel, viewer, channel, viewer). */
+const WINDOW = `FROM messages WHERE channel = ? AND seq > COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0)
+  AND sender != ? ORDER BY seq LIMIT ${INBOX_WINDOW}`
+/** Channels per light-window statement: bounds the statement texts (one per count) the prepared cache holds. */
+const WINDOWS_PER_STATEMENT = 32
 
 /**
- * The cursor window of one channel. For the text form, a first pass reads only the columns that
- * decide reuse; when every row's serialized envelope is at hand, bodies and data are never read.
+ * The light columns (the ones that decide reuse) of every channel's cursor window, in one statement per
+ * 32 channels (a UNION ALL of per-channel windows, each with its cursor read inline), grouped by channel.
  */
-async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number, asText: boolean): Promise<Array<Picked | Reused>> {
-  if (asText) {
-    const light = await ctx.db.rows(`SELECT id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}`, channel, after, viewer)
+async function lightWindows(ctx: Ctx, viewer: string, channels: string[]): Promise<Map<string, unknown[][]>> {
+  const out = new Map<string, unknown[][]>(channels.map(c => [c, []]))
+  for (let at = 0; at < channels.length; at += WINDOWS_PER_STATEMENT) {
+    const part = channels.slice(at, at + WINDOWS_PER_STATEMENT)
+    const sql = part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
+    for (const r of await ctx.db.rows(sql, ...part.flatMap(c => [c, viewer, c, viewer]))) out.get(r[0] as string)?.push(r.slice(1))
+  }
+  for (const rows of out.values()) rows.sort((a, b) => (a[6] as number) - (b[6] as number))
+  return out
+}
+
+/**
+ * The cursor window of one channel. For the text form, the light rows (lightWindows) decide reuse;
+ * when every row's serialized envelope is at hand, bodies and data are never read.
+ */
+async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknown[][] | undefined): Promise<Array<Picked | Reused>> {
+  if (light) {
     const reused: Reused[] = []
     for (const [id, sender, status, retractedAt, critical, createdAt, seq] of light) {
       if ((status === 'open' || status === 'blocked') && retractedAt == null) break
@@ -32,28 +52,34 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, after: number
     }
     if (reused.length === light.length) return reused
   }
-  return (await selectMessages(ctx, WINDOW, channel, after, viewer)).map(m => ({m, pinned: false, debt: false}))
+  return (await selectMessages(ctx, WINDOW, channel, viewer, channel, viewer)).map(m => ({m, pinned: false, debt: false}))
 }
 
 /** Inbox selection (docs/protocol.md#inbox): cursor window + unread criticals + pinned obligations + directive debts. */
 async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
   const picked = new Map<string, Picked | Reused>()
-  const cursors = new Map((await ctx.db.all<{channel: string; last_seq: number}>('SELECT channel, last_seq FROM cursors WHERE agent = ?', viewer))
-    .map(r => [r.channel, r.last_seq]))
-  for (const channel of ctx.cache.channelsOf(viewer)) {
-    for (const p of await windowOf(ctx, viewer, channel, cursors.get(channel) ?? 0, asText)) picked.set(isReused(p) ? p.id : p.m.id, p)
+  const channels = ctx.cache.channelsOf(viewer)
+  const light = asText ? await lightWindows(ctx, viewer, [...channels]) : undefined
+  for (const channel of channels) {
+    for (const p of await windowOf(ctx, viewer, channel, light?.get(channel))) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
   const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
     AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
-  const open = await withStates(ctx, await openObligations(ctx, viewer))
-  const reads = await readSet(ctx, viewer, open.map(o => o.m.id))
-  for (const {m, state} of open) {
-    if (!await pinsObligation(ctx, m, state, viewer, reads.has(m.id))) continue
-    picked.set(m.id, {m, pinned: true, debt: false, state})
+  // Whether an addressee is live, asked once per (channel, seat) per call: many obligations name the same seats.
+  const live = new Map<string, Promise<boolean>>()
+  const liveAddressee = (channel: string, agent: string): Promise<boolean> => {
+    const key = `${channel}\u0000${agent}`
+    let hit = live.get(key)
+    if (!hit) live.set(key, hit = isLiveAddressee(ctx, channel, agent))
+    return hit
   }
-  for (const d of await directiveDebts(ctx, viewer)) picked.set(d.id, {m: d, pinned: true, debt: true})
+  for (const {m, state, read, parentSender} of await openThreads(ctx, viewer)) {
+    if (!await pinsObligation(ctx, m, state, viewer, read, liveAddressee)) continue
+    picked.set(m.id, {m, pinned: true, debt: false, state, read, parentSender})
+  }
+  for (const {m, read, parentSender} of await directiveThreads(ctx, viewer)) picked.set(m.id, {m, pinned: true, debt: true, read, parentSender})
   return [...picked.values()]
 }
 
@@ -113,16 +139,17 @@ type Rendered = {sort: [number, number, number, number]; env?: Record<string, un
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
 async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Promise<Rendered[]> {
   const all = picked.filter((p): p is Picked => !isReused(p))
-  const needParents = all.filter(p => p.m.reply_to && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
+  const needParents = all.filter(p => p.m.reply_to && p.parentSender === undefined && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
   const parents = await sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
-  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned).map(p => p.m.id))
+  const pinnedRead = await readSet(ctx, viewer, all.filter(p => p.pinned && p.read === undefined).map(p => p.m.id))
   const out = await mapInOrder(picked, async (p): Promise<Rendered> => {
     if (isReused(p)) return {sort: [p.critical ? 1 : 0, 0, p.created_at, p.seq], text: p.text}
     const key = asText && isStable(p) ? stableKey(ctx, p.m, viewer) : null
     const cached = key ? texts.get(key) : undefined
     if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
     const env = await buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
-      parentSender: p.m.reply_to ? (parents.get(p.m.reply_to) ?? null) : null, read: pinnedRead.has(p.m.id)})
+      parentSender: !p.m.reply_to ? null : p.parentSender !== undefined ? p.parentSender : (parents.get(p.m.reply_to) ?? null),
+      read: p.read ?? pinnedRead.has(p.m.id)})
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
     if (!asText) return {sort, env}
     if (!key) return {sort, text: pinnedText(viewer, env)}
@@ -161,13 +188,14 @@ export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json:
 }
 
 /** Does this unclosed open/blocked message stay pinned for the viewer? */
-export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean): Promise<boolean> {
+export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string, read: boolean,
+  liveAddressee = (channel: string, agent: string) => isLiveAddressee(ctx, channel, agent)): Promise<boolean> {
   if (state.closed) return false
   const addressees = addresseesOf(m, state)
   // A reporting delegate stands in for an operator's addressees, so it is pinned like one.
   const isAddressee = addressees.has(viewer) || inheritsFromOperator(ctx, m, viewer)
   if (addressees.size > 0 && !isAddressee) {
-    for (const a of addressees) if (await isLiveAddressee(ctx, m.channel, a)) return false
+    for (const a of addressees) if (await liveAddressee(m.channel, a)) return false
   }
   if (!isAddressee) return !read
   if (repliedBy(state, viewer)) return false

@@ -1,9 +1,10 @@
 import type {Ctx} from '../kernel/index.js'
-import {readSet} from '../messages/index.js'
-import {debtAge} from './envelopes.js'
+import {jsonValues} from '../messages/index.js'
+import {overlapOf, pauses} from '../kernel/index.js'
 import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
-import {directiveDebts, hasLinkedClaim, namesViewer, openObligations, ownObligations, repliedBy, withStates} from './debts.js'
-import {slaMinutes} from '../store/index.js'
+import {claimsIn, hasLinkedClaim, namesViewer, repliedBy} from './debts.js'
+import {directiveThreads, openThreads, ownThreads} from './threads.js'
+import {channelMeta, slaOf} from '../store/index.js'
 import {owedCharters} from '../governance/index.js'
 import type {OwedReport} from '@agora/protocol'
 
@@ -11,31 +12,39 @@ import type {OwedReport} from '@agora/protocol'
 export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)
-  const escalated = async (channel: string, born: number): Promise<boolean> => await debtAge(ctx, born, now) > await slaMinutes(ctx, channel) * 60
+  // Pauses and channel meta come from warm memos without an await (as envelopes.ts does): /owed checks hundreds of rows.
+  const paused = ctx.pauseCache ?? await pauses(ctx)
+  const escalated = (meta: Record<string, unknown>, born: number): boolean => now - born - overlapOf(paused, born, now) > slaOf(meta) * 60
   const toAnswer: OwedReport['to_answer'] = []
-  for (const {m, state} of await withStates(ctx, await openObligations(ctx, viewer))) {
+  // A channel's claims, read and parsed once per call (not once per replied row).
+  const claims = new Map<string, Promise<Array<Record<string, unknown>>>>()
+  const claimsOf = (channel: string): Promise<Array<Record<string, unknown>>> => {
+    let hit = claims.get(channel)
+    if (!hit) claims.set(channel, hit = claimsIn(ctx, channel))
+    return hit
+  }
+  for (const {m, state} of await openThreads(ctx, viewer)) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
       const pending = state.asks.filter(a => state.pending.includes(a.id))
       const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
       const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
       if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
-      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer)) continue
+      if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer, claimsOf)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,
       pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
-      escalated: await escalated(m.channel, m.created_at)})
+      escalated: escalated(ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel), m.created_at)})
   }
-  for (const d of await directiveDebts(ctx, viewer)) {
+  for (const {m: d} of await directiveThreads(ctx, viewer)) {
     toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
-      asks_naming_you: [], created_at: d.created_at, escalated: await escalated(d.channel, d.created_at)})
+      asks_naming_you: [], created_at: d.created_at, escalated: escalated(ctx.metaCache.get(d.channel) ?? await channelMeta(ctx, d.channel), d.created_at)})
   }
   const toConsume: OwedReport['to_consume'] = []
   const toClose: OwedReport['to_close'] = []
   const waitingOn: OwedReport['waiting_on'] = []
-  const own = (await withStates(ctx, await ownObligations(ctx, viewer))).filter(o => !o.state.closedWithAuthority)
-  const reads = await readSet(ctx, viewer, own.flatMap(o => o.state.replies.filter(r => r.sender !== viewer).map(r => r.id)))
-  for (const {m, state} of own) {
+  const own = (await ownThreads(ctx, viewer)).filter(o => !o.state.closedWithAuthority)
+  for (const {m, state, repliesRead: reads} of own) {
     const others = state.replies.filter(r => r.sender !== viewer)
     for (const r of others) {
       const answers = substantiveAnswers(r)
@@ -59,15 +68,28 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
       const seats = ask.to?.length ? ask.to : m.to
       for (const seat of seats) {
         if (seat === viewer || repliedBy(state, seat)) continue
-        const agent = ctx.cache.agents.get(seat)
-        const cursor = (await ctx.db.get<{last_seq: number}>('SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?', seat, m.channel))?.last_seq ?? 0
-        const st = agent?.retired_at != null ? 'retired' : cursor >= m.seq ? 'acked-past-no-reply' : 'not-yet-acked'
-        waitingOn.push({channel: m.channel, seq: m.seq, ask: ask.id, seat, state: st})
+        waitingOn.push({channel: m.channel, seq: m.seq, ask: ask.id, seat, state: 'not-yet-acked'})
       }
     }
+  }
+  // The waited-on seats' cursors in one read (not one per seat), then each row's state.
+  const cursors = await cursorsFor(ctx, waitingOn)
+  for (const w of waitingOn) {
+    const cursor = cursors.get(`${w.seat}\u0000${w.channel}`) ?? 0
+    w.state = ctx.cache.agents.get(w.seat)?.retired_at != null ? 'retired' : cursor >= w.seq ? 'acked-past-no-reply' : 'not-yet-acked'
   }
   return {
     to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases: [], charters: agent ? await owedCharters(ctx, agent) : [],
     counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now,
   }
+}
+
+/** `last_seq` of each (seat, channel) pair, keyed `seat\0channel`: one query on the cursors key (agent, channel). */
+async function cursorsFor(ctx: Ctx, rows: Array<{seat: string; channel: string}>): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map()
+  const seats = JSON.stringify([...new Set(rows.map(r => r.seat))])
+  const channels = JSON.stringify([...new Set(rows.map(r => r.channel))])
+  const found = await ctx.db.all<{agent: string; channel: string; last_seq: number}>(`SELECT agent, channel, last_seq FROM cursors
+    WHERE agent IN (${jsonValues(ctx)}) AND channel IN (${jsonValues(ctx)})`, seats, channels)
+  return new Map(found.map(r => [`${r.agent}\u0000${r.channel}`, Number(r.last_seq)]))
 }

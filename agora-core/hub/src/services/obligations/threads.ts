@@ -1,0 +1,134 @@
+import type {Ctx} from '../kernel/index.js'
+import type {StoredMessage} from '../messages/index.js'
+import {fromArray, jsonValues, messageColumns} from '../messages/index.js'
+import {authoritativeResolution, isDirectiveFor, threadStateOf} from './obligations.js'
+import {activeGrant} from '../grants/index.js'
+import type {ThreadState} from './obligations.js'
+
+/** A thread root as the read paths (/owed, /inbox) need it: its state, the viewer's read receipts, its parent's sender. */
+export interface Thread {
+  m: StoredMessage
+  state: ThreadState
+  /** The viewer holds a read receipt on the root. */
+  read: boolean
+  /** Replies (by id) the viewer holds a read receipt on. */
+  repliesRead: Set<string>
+  /** The sender of the message the root replies to (null: no parent, or it is gone). */
+  parentSender: string | null
+}
+
+const READ = (alias: string): string =>
+  `CASE WHEN EXISTS (SELECT 1 FROM reads x WHERE x.message_id = ${alias}.id AND x.agent = ?) THEN 1 ELSE 0 END`
+
+/**
+ * Live (unretracted) message rows by id, per hub. A row's columns never change once written except
+ * retracted_at/retracted_by (and `closed`, which StoredMessage does not carry), and only unretracted
+ * rows are kept and served, so a hit is the row as stored. Bounded; small rows only.
+ */
+const rowCaches = new WeakMap<Ctx, Map<string, StoredMessage>>()
+const ROW_LIMIT = 10_000
+const ROW_MAX_CHARS = 16_384
+
+function rowCache(ctx: Ctx): Map<string, StoredMessage> {
+  let c = rowCaches.get(ctx)
+  if (!c) rowCaches.set(ctx, c = new Map())
+  return c
+}
+
+/** Unretracted rows of `ids`: cached ones copied (callers memoize per object), the rest read in one query and cached. */
+async function liveRows(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMessage>> {
+  const cache = rowCache(ctx)
+  const out = new Map<string, StoredMessage>()
+  const missing: string[] = []
+  for (const id of ids) {
+    const hit = cache.get(id)
+    if (hit) out.set(id, {...hit})
+    else missing.push(id)
+  }
+  if (missing.length === 0) return out
+  for (const r of await ctx.db.rows(`SELECT ${messageColumns()} FROM messages WHERE id IN (${jsonValues(ctx)})`, JSON.stringify(missing))) {
+    const m = fromArray(r)
+    out.set(m.id, m)
+    if (m.retracted_at != null || m.body.length + (typeof r[12] === 'string' ? r[12].length : 0) > ROW_MAX_CHARS) continue
+    if (cache.size >= ROW_LIMIT) cache.delete(cache.keys().next().value as string)
+    cache.set(m.id, {...m})
+  }
+  return out
+}
+
+/**
+ * The roots `from` selects (`FROM messages m … WHERE …`, no ORDER BY) with their live replies, the viewer's
+ * read receipts and each root's parent sender. ONE statement returns the ids and those flags: a UNION ALL
+ * of the roots and of the replies whose reply_to is among them (it replaces a roots query, a replies query
+ * over a shipped id list, a read-receipt query and a parent-sender query; on PostgreSQL each was a round
+ * trip). The rows themselves come from the row cache (a second query only for ids not seen before): row
+ * materialization, not the index walk, was most of the cost. Roots come back ordered by (created_at, seq),
+ * replies by seq, as the queries they replace ordered them.
+ */
+export async function threadsWhere(ctx: Ctx, viewer: string, from: string, ...params: unknown[]): Promise<Thread[]> {
+  const keys = await ctx.db.rows(`SELECT m.id, 0, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${READ('m')} ${from}
+    UNION ALL
+    SELECT r.id, 1, NULL, ${READ('r')} FROM messages r WHERE r.retracted_at IS NULL AND r.reply_to IN (SELECT m.id ${from})`,
+  viewer, ...params, viewer, ...params)
+  const rows = await liveRows(ctx, keys.map(k => k[0] as string))
+  const roots: Array<{m: StoredMessage; read: boolean; parentSender: string | null}> = []
+  const replies = new Map<string, StoredMessage[]>()
+  const read = new Set<string>()
+  for (const [id, part, parentSender, isRead] of keys) {
+    const m = rows.get(id as string)
+    if (!m) continue // deleted between the two reads
+    if (Number(isRead)) read.add(m.id)
+    if (Number(part) === 0) { roots.push({m, read: !!Number(isRead), parentSender: (parentSender as string | null) ?? null}); continue }
+    const list = replies.get(m.reply_to as string)
+    if (list) list.push(m)
+    else replies.set(m.reply_to as string, [m])
+  }
+  roots.sort((a, b) => a.m.created_at - b.m.created_at || a.m.seq - b.m.seq)
+  return roots.map(({m, read: rootRead, parentSender}) => {
+    const list = (replies.get(m.id) ?? []).sort((a, b) => a.seq - b.seq)
+    return {m, state: threadStateOf(ctx, m, list), read: rootRead, repliesRead: new Set(list.filter(x => read.has(x.id)).map(x => x.id)), parentSender}
+  })
+}
+
+const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
+
+/** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer (debts.ts openObligations), as threads. */
+export function openThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.status IN ('open','blocked')
+    AND m.retracted_at IS NULL AND m.closed = 0 AND m.channel IN (${MY_CHANNELS}) AND m.sender != ?`, viewer, viewer)
+}
+
+/** The viewer's own open/blocked roots (debts.ts ownObligations), as threads. */
+export function ownThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.sender = ? AND m.status IN ('open','blocked')
+    AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS})`, viewer, viewer)
+}
+
+/** Replies and fyis addressed to the viewer (message_to, not cleared) in the viewer's channels: directive candidates, as threads. */
+export function addressedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.id IN (SELECT t.message_id FROM message_to t WHERE t.agent_id = ? AND t.cleared = 0)
+    AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ? AND m.retracted_at IS NULL
+    AND m.channel IN (${MY_CHANNELS})`, viewer, viewer, viewer)
+}
+
+/** Operator replies and fyis a reporting delegate inherits (debts.ts inheritedDirectives), as threads; none for anyone else. */
+function inheritedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+  const g = activeGrant(ctx, viewer)
+  if (!g || !g.powers.includes('reporting')) return Promise.resolve([])
+  const scoped = g.scope !== '' && g.scope !== '*'
+  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
+    AND m.retracted_at IS NULL AND m.sender IN (SELECT id FROM agents WHERE operator = 1)
+    AND m.channel IN (${MY_CHANNELS})${scoped ? ' AND m.channel = ?' : ''}`, viewer, viewer, ...(scoped ? [g.scope] : []))
+}
+
+/**
+ * The directive debts the viewer owes (debts.ts directiveDebts, the same rule), as threads: one statement
+ * for the addressed rows, their parents' senders, read receipts and replies (two for a reporting delegate).
+ */
+export async function directiveThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+  const byId = new Map((await addressedThreads(ctx, viewer)).map(t => [t.m.id, t]))
+  for (const t of await inheritedThreads(ctx, viewer)) if (!byId.has(t.m.id)) byId.set(t.m.id, t)
+  return [...byId.values()].sort((a, b) => a.m.created_at - b.m.created_at || a.m.seq - b.m.seq)
+    .filter(t => isDirectiveFor(ctx, t.m, viewer, t.m.reply_to ? t.parentSender : null) &&
+      !t.state.replies.some(r => r.sender === viewer) && !authoritativeResolution(ctx, t.m, t.state.replies))
+}
