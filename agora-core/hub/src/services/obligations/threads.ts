@@ -23,16 +23,32 @@ const READ = (alias: string): string =>
 /**
  * Live (unretracted) message rows by id, per hub. A row's columns never change once written except
  * retracted_at/retracted_by (and `closed`, which StoredMessage does not carry), and only unretracted
- * rows are kept and served, so a hit is the row as stored. Bounded; small rows only.
+ * rows are kept and served, so a hit is the row as stored. Bounded by count and by characters (body and
+ * data), oldest first out, so a hub of long messages holds a few MB, not ROW_LIMIT × ROW_MAX_CHARS.
  */
-const rowCaches = new WeakMap<Ctx, Map<string, StoredMessage>>()
+interface RowCache {
+  rows: Map<string, {m: StoredMessage; chars: number}>
+  chars: number
+}
+const rowCaches = new WeakMap<Ctx, RowCache>()
 const ROW_LIMIT = 10_000
 const ROW_MAX_CHARS = 16_384
+const CACHE_MAX_CHARS = 4_000_000
 
-function rowCache(ctx: Ctx): Map<string, StoredMessage> {
+function rowCache(ctx: Ctx): RowCache {
   let c = rowCaches.get(ctx)
-  if (!c) rowCaches.set(ctx, c = new Map())
+  if (!c) rowCaches.set(ctx, c = {rows: new Map(), chars: 0})
   return c
+}
+
+function remember(cache: RowCache, m: StoredMessage, chars: number): void {
+  while (cache.rows.size > 0 && (cache.rows.size >= ROW_LIMIT || cache.chars + chars > CACHE_MAX_CHARS)) {
+    const [oldest, entry] = cache.rows.entries().next().value as [string, {chars: number}]
+    cache.rows.delete(oldest)
+    cache.chars -= entry.chars
+  }
+  cache.rows.set(m.id, {m: {...m}, chars})
+  cache.chars += chars
 }
 
 /** Unretracted rows of `ids`: cached ones copied (callers memoize per object), the rest read in one query and cached. */
@@ -41,17 +57,17 @@ async function liveRows(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMess
   const out = new Map<string, StoredMessage>()
   const missing: string[] = []
   for (const id of ids) {
-    const hit = cache.get(id)
-    if (hit) out.set(id, {...hit})
+    const hit = cache.rows.get(id)
+    if (hit) out.set(id, {...hit.m})
     else missing.push(id)
   }
   if (missing.length === 0) return out
   for (const r of await ctx.db.rows(`SELECT ${messageColumns()} FROM messages WHERE id IN (${jsonValues(ctx)})`, JSON.stringify(missing))) {
     const m = fromArray(r)
     out.set(m.id, m)
-    if (m.retracted_at != null || m.body.length + (typeof r[12] === 'string' ? r[12].length : 0) > ROW_MAX_CHARS) continue
-    if (cache.size >= ROW_LIMIT) cache.delete(cache.keys().next().value as string)
-    cache.set(m.id, {...m})
+    const chars = m.body.length + (typeof r[12] === 'string' ? r[12].length : 0)
+    if (m.retracted_at != null || chars > ROW_MAX_CHARS) continue
+    remember(cache, m, chars)
   }
   return out
 }
