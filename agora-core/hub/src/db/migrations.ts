@@ -173,6 +173,19 @@ const STEPS: Step[] = [
     sql: [],
     postgres: ['ALTER TABLE budget_buckets SET UNLOGGED', 'ALTER TABLE budget_spends SET UNLOGGED'],
   },
+  {
+    // Presence shared by the hub processes on one PostgreSQL database (cluster/pg-presence.ts): each
+    // process's heartbeat, and each seat as each process holds it. A SQLite hub (one process) keeps
+    // presence in memory and leaves these empty. UNLOGGED on PostgreSQL: presence is live state that
+    // connections rebuild, as a restart rebuilds a SQLite hub's.
+    name: 'pg-0012_pg_presence',
+    sql: [
+      `CREATE TABLE hub_processes (origin TEXT PRIMARY KEY, beat_at REAL NOT NULL)`,
+      `CREATE TABLE presence (origin TEXT NOT NULL, agent_id TEXT NOT NULL, connections INTEGER NOT NULL, state TEXT NOT NULL,
+        state_at REAL NOT NULL, reception_at REAL, seen_at REAL NOT NULL, PRIMARY KEY (origin, agent_id))`,
+    ],
+    postgres: ['ALTER TABLE hub_processes SET UNLOGGED', 'ALTER TABLE presence SET UNLOGGED'],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length
