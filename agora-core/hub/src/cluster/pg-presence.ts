@@ -66,7 +66,7 @@ export class PgPresence implements PresenceShare {
     this.soon.add(agent)
     if (this.flushQueued) return
     this.flushQueued = true
-    this.enqueue(() => {
+    void this.enqueue(() => {
       this.flushQueued = false
       return this.flush(false)
     })
@@ -79,11 +79,17 @@ export class PgPresence implements PresenceShare {
       return this.reading
     }
     this.reading = (async () => {
-      do {
-        this.readAgain = false
-        await this.read()
-      } while (this.readAgain && !this.stopped)
-    })().catch((err: Error) => this.log(`agora hub: reading presence failed: ${err.message}`)).finally(() => { this.reading = null })
+      try {
+        do {
+          this.readAgain = false
+          await this.read()
+        } while (this.readAgain && !this.stopped)
+      } catch (err) {
+        this.log(`agora hub: reading presence failed: ${(err as Error).message}`)
+      } finally {
+        this.reading = null // in the same turn as the last check of readAgain: no request falls in between
+      }
+    })()
     return this.reading
   }
 
