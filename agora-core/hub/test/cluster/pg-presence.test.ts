@@ -98,10 +98,10 @@ describe('presence across hub processes on one PostgreSQL database', function ()
     onA.ws.close()
     await onA.waitClose()
     // Still connected to B: A sees the seat online through B's row, though its own socket is gone.
-    await until('A to record the close', async () => (await state(a.url, 'dave')) === 'idle').catch(async e => { throw new Error(e.message + await state(a.url, 'dave') + a.stderr() + b.stderr()) })
+    await until('A to record the close', async () => (await state(a.url, 'dave')) === 'idle')
     await new Promise(r => setTimeout(r, 300))
     expect(await state(a.url, 'dave')).to.equal('idle')
-    await b.stop() // a clean stop deletes B's rows now; no 3-minute expiry (beat 60 s) to wait for
+    await b.stop() // a clean stop deletes B's rows now: no 3-minute expiry (beat 60 s) to wait for
     // dave's WS upgrade on A was its last call there, so A answers 'active' (a call within 10 min), no longer 'idle'.
     await until('A to drop B\'s seats', async () => (await state(a.url, 'dave')) === 'active', 10_000)
   })
