@@ -24,10 +24,14 @@ async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 15
 /** An operator seat's key per hub database: operators see every seat's presence. */
 const operators = new Map<string, string>()
 
-async function state(url: string, agent: string): Promise<string> {
+async function row(url: string, agent: string): Promise<{state: string; updated_at: number}> {
   const r = await new Caller(url, 'olga', operators.get(url) as string).get(`/presence/${agent}`)
   expect(r.status, r.text).to.equal(200)
-  return (r.body as {state: string}).state
+  return r.body as {state: string; updated_at: number}
+}
+
+async function state(url: string, agent: string): Promise<string> {
+  return (await row(url, agent)).state
 }
 
 /** The fleet sweep's guard: each seat it last saw live, and when (the sweep's own clock). */
@@ -95,11 +99,13 @@ describe('presence across hub processes on one PostgreSQL database', function ()
     const onB = await WsSeat.connect(b.url, key)
     sockets.push(onA, onB)
     await until('B to see dave', async () => (await state(b.url, 'dave')) === 'idle')
+    // A has read B's row once it answers with B's (newer) connect time rather than its own.
+    const viaB = await row(b.url, 'dave')
+    await until('A to read B\'s row', async () => (await row(a.url, 'dave')).updated_at === viaB.updated_at)
     onA.ws.close()
     await onA.waitClose()
-    // Still connected to B: A sees the seat online through B's row, though its own socket is gone.
-    await until('A to record the close', async () => (await state(a.url, 'dave')) === 'idle')
     await new Promise(r => setTimeout(r, 300))
+    // Still connected to B: A sees the seat online through B's row, though its own socket is gone.
     expect(await state(a.url, 'dave')).to.equal('idle')
     await b.stop() // a clean stop deletes B's rows now: no 3-minute expiry (beat 60 s) to wait for
     // dave's WS upgrade on A was its last call there, so A answers 'active' (a call within 10 min), no longer 'idle'.
