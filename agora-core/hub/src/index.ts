@@ -3,6 +3,7 @@ import {SUPPORTED_CLIENTS} from './db/open.js'
 import {DB_FORMS, selectDb} from './db/target.js'
 import {openStorage} from './db/open-storage.js'
 import {joinCluster} from './cluster/join.js'
+import {PRESENCE_BEAT_MS} from './cluster/pg-presence.js'
 import {isSweepLeader} from './cluster/attach.js'
 import {createCtx} from './services/kernel/index.js'
 import type {ResolvedOptions} from './services/kernel/index.js'
@@ -71,6 +72,11 @@ export interface HubOptions {
   slowRequestMs?: number
   /** The built web desk (`@agora/desk`'s `uiAssetsDir()`), served at /ui/; null or absent serves a 404 that says how to build it. */
   uiDir?: string | null
+  /**
+   * PostgreSQL only: this process's presence heartbeat in ms; its seats count on the other processes until
+   * three beats pass without one (a killed process's seats go offline then). Default 10000. Refused on SQLite.
+   */
+  presenceBeatMs?: number
 }
 
 export interface Hub {
@@ -89,7 +95,7 @@ export interface Hub {
 
 const KNOWN = new Set(['db', 'host', 'port', 'adminKey', 'ratePerMinute', 'writeRatePerMinute', 'toCloseMinAge', 'notifyDir', 'voteSweepMs', 'darkSweepMs', 'now', 'client',
   'wsPingMs', 'wsQueueLimit', 'headersTimeoutMs', 'requestTimeoutMs', 'keepAliveTimeoutMs', 'idleSocketTimeoutMs', 'connectionsMax',
-  'slowRequestMs', 'uiDir', 'sweepBudgetMs', 'isLeader'])
+  'slowRequestMs', 'uiDir', 'sweepBudgetMs', 'isLeader', 'presenceBeatMs'])
 
 function positive(name: string, v: number | undefined, def: number, allowZero = false): number {
   const x = v ?? def
@@ -148,10 +154,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   }
   const sweepBudgetMs = positive('sweepBudgetMs', options.sweepBudgetMs, 2000)
   if (options.isLeader !== undefined && typeof options.isLeader !== 'function') throw new Error("hub option 'isLeader' must be an async function answering true or false")
+  const presenceBeatMs = options.presenceBeatMs === undefined ? undefined : positive('presenceBeatMs', options.presenceBeatMs, PRESENCE_BEAT_MS)
   const db = await openStorage(opts.db, options.client)
+  if (presenceBeatMs !== undefined && !db.pg) {
+    await db.close()
+    throw new Error("hub option 'presenceBeatMs' applies to hub processes sharing PostgreSQL; a SQLite hub is one process and keeps presence in memory, drop the option")
+  }
   const ctx = createCtx(opts, db.storage)
-  // PostgreSQL: shared budgets, other processes' events, sweep leadership (cluster/join.ts); SQLite: nothing.
-  const cluster = await joinCluster(ctx, db)
+  // PostgreSQL: shared budgets and presence, other processes' events, sweep leadership (cluster/join.ts); SQLite: nothing.
+  const cluster = await joinCluster(ctx, db, presenceBeatMs)
   await ctx.cache.load()
   await ctx.db.tx(async () => {
     await ensureCommons(ctx)

@@ -5,6 +5,8 @@ import {fromRow, jsonValues, selectMessages} from '../services/messages/index.js
 import {startListener} from './listener.js'
 import type {Listener} from './listener.js'
 import {SweepLeader} from './leader.js'
+import {PgPresence, PRESENCE_BEAT_MS} from './pg-presence.js'
+import {registerHubBlockMirror} from '../db/pg-hub-blocks.js'
 
 const leaders = new WeakMap<Storage, SweepLeader>()
 
@@ -20,6 +22,7 @@ export async function isSweepLeader(ctx: {db: Storage}): Promise<boolean> {
 
 export interface Attached {
   listener: Listener
+  presence: PgPresence
   stop(): Promise<void>
 }
 
@@ -27,19 +30,24 @@ export interface Attached {
  * Join this process to the others on one PostgreSQL database: their committed posts and
  * retractions are read and published to this process's WS subscribers and long-poll waiters,
  * their membership/agent/channel/pause changes reload this process's mirrors, their hub blocks
- * cut this process's sockets; and sweeps run only where the sweep lock is held.
+ * cut this process's sockets, their seats count in this process's presence (pg-presence.ts); and
+ * sweeps run only where the sweep lock is held.
  */
-export async function attachCluster(ctx: Ctx, pg: OpenedPg): Promise<Attached> {
+export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRESENCE_BEAT_MS): Promise<Attached> {
   const leader = new SweepLeader(() => pg.dedicated())
   leaders.set(ctx.db, leader)
   // The newest seq this process knows per channel, so a re-made connection replays what it missed.
   const known = new Map<string, number>()
   for (const [channel, seq] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) known.set(channel as string, seq as number)
+  // Hub blocks read from memory; another process's block change arrives as a cache event (below).
+  const hubBlocks = registerHubBlockMirror(ctx.db)
   const reload = async (): Promise<void> => {
+    hubBlocks.invalidate()
     await ctx.cache.load()
     ctx.metaCache.clear()
     ctx.pauseCache = null
   }
+  const presence = new PgPresence(ctx, pg.knex, pg.origin, presenceBeatMs)
   const listener = await startListener(() => pg.dedicated(), pg.origin, {
     async messages(events) {
       for (const {channel, seq} of events) known.set(channel, Math.max(known.get(channel) ?? 0, seq))
@@ -53,8 +61,10 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg): Promise<Attached> {
     cache: reload,
     meta(channel) { ctx.metaCache.delete(channel) },
     sever(agent) { ctx.bus.sever(agent) },
+    presence() { void presence.reload() },
     async resync() {
       await reload()
+      void presence.reload()
       for (const [channel, after] of known) {
         const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', channel, after)
         for (const r of rows) {
@@ -65,9 +75,14 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg): Promise<Attached> {
       }
     },
   })
+  // Shared before the first socket connects (the hub listens after joining), so no seat goes unrecorded.
+  ctx.presence.share = presence
+  await presence.start()
   return {
     listener,
+    presence,
     async stop() {
+      await presence.stop()
       await listener.stop()
       await leader.stop()
       leaders.delete(ctx.db)

@@ -9,10 +9,10 @@ import {PgBudgets} from './pg-budgets.js'
  * other processes' commits reach this one (attach.ts), sweeps run where the sweep lock is held.
  * On SQLite (one process) nothing changes and this returns null.
  */
-export async function joinCluster(ctx: Ctx, db: OpenedStorage): Promise<Attached | null> {
+export async function joinCluster(ctx: Ctx, db: OpenedStorage, presenceBeatMs?: number): Promise<Attached | null> {
   if (!db.pg) return null
   ctx.budgets = new PgBudgets(ctx.db, ctx.opts.ratePerMinute, ctx.now, {perMinute: ctx.opts.writeRatePerMinute, burst: ctx.opts.writeBurst})
-  return attachCluster(ctx, db.pg)
+  return attachCluster(ctx, db.pg, presenceBeatMs)
 }
 
 /** Run a timed sweep only on the sweep leader (always on SQLite); resolves to undefined elsewhere. */

@@ -7,6 +7,7 @@ export type ClusterEvent =
   | {k: 'cache'; o: string}
   | {k: 'meta'; o: string; c: string}
   | {k: 'sever'; o: string; a: string}
+  | {k: 'presence'; o: string}
 
 /** One message row another process inserted or retracted. */
 export interface MessageEvent {
@@ -28,6 +29,8 @@ export interface ClusterHandlers {
   cache(): Promise<void>
   meta(channel: string): void
   sever(agent: string): void
+  /** Another process's seats connected, disconnected or declared a state: re-read shared presence (not awaited). */
+  presence(): void
   /** The connection was lost and re-made: events in between are unknown, catch up. */
   resync(): Promise<void>
 }
@@ -65,6 +68,7 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     if (first.k === 'cache') return on.cache()
     if (first.k === 'meta') on.meta(first.c)
     else if (first.k === 'sever') on.sever(first.a)
+    else if (first.k === 'presence') on.presence()
     return Promise.resolve()
   }
   const enqueue = (job: () => Promise<void>): void => {

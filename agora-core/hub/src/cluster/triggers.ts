@@ -24,6 +24,9 @@ BEGIN
       PERFORM pg_notify('${EVENTS}', json_build_object('k', 'sever', 'o', origin, 'a', NEW.agent_id)::text);
     END IF;
     PERFORM pg_notify('${EVENTS}', json_build_object('k', 'cache', 'o', origin)::text);
+  ELSIF TG_TABLE_NAME = 'presence' THEN
+    -- One payload per transaction (PostgreSQL folds identical notifications): re-read the presence table.
+    PERFORM pg_notify('${EVENTS}', json_build_object('k', 'presence', 'o', origin)::text);
   ELSIF TG_TABLE_NAME = 'store' THEN
     IF TG_OP = 'DELETE' THEN
       IF OLD.key = 'channel:meta' THEN
@@ -48,6 +51,8 @@ const TRIGGERS: Array<[name: string, sql: string]> = [
   ['agora_pauses_change', 'AFTER INSERT OR UPDATE OR DELETE ON hub_pauses FOR EACH STATEMENT'],
   ['agora_blocks_change', 'AFTER INSERT OR UPDATE ON blocks FOR EACH ROW'],
   ['agora_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON store FOR EACH ROW'],
+  // Per row, so a flush or clean-up that touched nothing announces nothing.
+  ['agora_presence_change', 'AFTER INSERT OR UPDATE OR DELETE ON presence FOR EACH ROW'],
 ]
 
 export async function installTriggers(knex: Knex): Promise<void> {

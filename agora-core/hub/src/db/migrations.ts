@@ -180,6 +180,19 @@ const STEPS: Step[] = [
     name: '0012_search_resolved_messages',
     sql: [`CREATE INDEX messages_resolved ON messages (channel) WHERE status = 'resolved' AND retracted_at IS NULL`],
   },
+  {
+    // Presence shared by the hub processes on one PostgreSQL database (cluster/pg-presence.ts): each
+    // process's heartbeat, and each seat as each process holds it. A SQLite hub (one process) keeps
+    // presence in memory and leaves these empty. UNLOGGED on PostgreSQL: presence is live state that
+    // connections rebuild, as a restart rebuilds a SQLite hub's.
+    name: '0013_pg_presence',
+    sql: [
+      `CREATE TABLE hub_processes (origin TEXT PRIMARY KEY, beat_at REAL NOT NULL)`,
+      `CREATE TABLE presence (origin TEXT NOT NULL, agent_id TEXT NOT NULL, connections INTEGER NOT NULL, state TEXT NOT NULL,
+        state_at REAL NOT NULL, reception_at REAL, seen_at REAL NOT NULL, PRIMARY KEY (origin, agent_id))`,
+    ],
+    postgres: ['ALTER TABLE hub_processes SET UNLOGGED', 'ALTER TABLE presence SET UNLOGGED'],
+  },
 ]
 
 export const SCHEMA_VERSION = STEPS.length

@@ -20,7 +20,8 @@ const FUNCTION = `
 CREATE OR REPLACE FUNCTION agora_append(p_id text, p_channel text, p_sender text, p_kind text, p_status text,
   p_urgency text, p_critical bigint, p_downgraded bigint, p_to_json text, p_title text, p_body text, p_data_json text,
   p_reply_to text, p_created_at double precision, p_before text, p_after text,
-  OUT seq bigint, OUT hash text, OUT later double precision)
+  p_spender text, p_burst double precision, p_per_second double precision, p_spend_at double precision,
+  OUT seq bigint, OUT hash text, OUT later double precision, OUT starved boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   head_seq bigint;
@@ -35,6 +36,17 @@ BEGIN
     later := head_at; -- stamped before a post that took the lock first: nothing written, restamp and call again
     RETURN;
   END IF;
+  IF p_spender IS NOT NULL THEN
+    -- The sender's post token (cluster/pg-budgets.ts tryTake, same refill): taken with the row or not at all.
+    INSERT INTO budget_buckets AS b (kind, agent, tokens, at) VALUES ('post', p_spender, p_burst - 1, p_spend_at)
+      ON CONFLICT (kind, agent) DO UPDATE SET tokens = LEAST(p_burst, b.tokens + GREATEST(0, EXCLUDED.at - b.at) * p_per_second) - 1,
+        at = EXCLUDED.at
+      WHERE LEAST(p_burst, b.tokens + GREATEST(0, EXCLUDED.at - b.at) * p_per_second) >= 1;
+    IF NOT FOUND THEN
+      starved := true; -- no token: nothing written, the hub answers 429
+      RETURN;
+    END IF;
+  END IF;
   seq := coalesce(head_seq, 0) + 1;
   hash := encode(sha256(convert_to(coalesce(head_hash, '') || E'\\n' || p_before || seq::text || p_after, 'UTF8')), 'hex');
   INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, critical, downgraded, to_json, title, body,
@@ -48,6 +60,9 @@ END $$`
 
 /** Create (or replace) agora_append; run at open with the triggers, under their install lock. */
 export async function installAppend(trx: Knex.Transaction): Promise<void> {
+  // The signature before the post token moved into the append (its OUT columns differ, so it is dropped, not replaced).
+  await trx.raw(`DROP FUNCTION IF EXISTS agora_append(text, text, text, text, text, text, bigint, bigint, text, text, text, text,
+    text, double precision, text, text)`)
   await trx.raw(FUNCTION)
 }
 
@@ -69,20 +84,24 @@ export interface AppendRow {
   created_at: number
   before: string
   after: string
+  /** The sender's post token to take in the same statement (PostgreSQL budgets), or null. */
+  spend?: {agent: string; burst: number; perSecond: number; at: number} | null
 }
 
 /**
- * Append one message (committed when this resolves): the seq and chain hash it was given. Or, when
+ * Append one message (committed when this resolves): the seq and chain hash it was given. Or, with
+ * `spend`, `starved` when the sender had no post token (nothing written). Or, when
  * the channel's last message is stamped later than `created_at` (a concurrent post took the lock
  * between our clock read and our turn), nothing is written and `later` is that stamp: created_at
  * never goes backwards along a channel, so the caller restamps and appends again.
  */
-export async function pgAppend(db: Storage, r: AppendRow): Promise<{seq: number; hash: string} | {later: number}> {
-  const got = await db.get<{seq: number | null; hash: string | null; later: number | null}>(
-    'SELECT seq, hash, later FROM agora_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+export async function pgAppend(db: Storage, r: AppendRow): Promise<{seq: number; hash: string} | {later: number} | {starved: true}> {
+  const got = await db.get<{seq: number | null; hash: string | null; later: number | null; starved: number | null}>(
+    'SELECT seq, hash, later, starved FROM agora_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     r.id, r.channel, r.sender, r.kind, r.status, r.urgency, r.critical, r.downgraded, r.to_json, r.title, r.body, r.data_json,
-    r.reply_to, r.created_at, r.before, r.after)
+    r.reply_to, r.created_at, r.before, r.after, r.spend?.agent ?? null, r.spend?.burst ?? null, r.spend?.perSecond ?? null, r.spend?.at ?? null)
   if (!got) throw new Error('agora_append returned no row')
+  if (got.starved) return {starved: true}
   return got.seq == null ? {later: got.later as number} : {seq: got.seq, hash: got.hash as string}
 }
 

@@ -32,6 +32,7 @@ describe('cluster events over LISTEN/NOTIFY (PostgreSQL)', () => {
         async cache() { heard[name].push('cache') },
         meta(channel) { heard[name].push(`meta ${channel}`) },
         sever(agent) { heard[name].push(`sever ${agent}`) },
+        presence() { heard[name].push('presence') },
         async resync() { heard[name].push('resync') },
       }))
     }

@@ -63,6 +63,7 @@ describe('the one-statement PostgreSQL append (db/pg-append.ts)', () => {
           body: p.body.replace(/\0/g, ''), data_json: p.data === null ? null : stringifyWire(p.data), reply_to: p.reply_to,
           created_at: payload.created_at, before, after})
         if ('later' in got) throw new Error('created_at went backwards in a test that only moves it forward')
+        if ('starved' in got) throw new Error('no budget was asked for')
         expect(got.seq).to.equal((head?.seq ?? 0) + 1)
         expect(got.hash).to.equal(ledgerHash(head?.hash ?? '', canonicalize({...payload, seq: got.seq})))
       }), {numRuns: 60})
@@ -77,6 +78,22 @@ describe('the one-statement PostgreSQL append (db/pg-append.ts)', () => {
       expect(await pgAppend(db, row('c2', 1000))).to.deep.equal({later: 2000})
       expect(await db.all('SELECT id FROM messages WHERE channel = ? ORDER BY seq', 'clock')).to.deep.equal([{id: 'c1'}])
       expect(await db.all('SELECT agent_id, seq FROM message_to WHERE channel = ?', 'clock')).to.deep.equal([{agent_id: 'b', seq: 1}])
+    })
+
+    it('takes the sender\'s post token with the row, and writes nothing (answering starved) when the bucket is empty', async () => {
+      const db = pg.storage()
+      const row = (id: string, at: number) => ({id, channel: 'spend', sender: 'a', kind: 'message', status: 'fyi', urgency: 'inbox',
+        critical: 0, downgraded: 0, to_json: '[]', title: '', body: 'x', data_json: null, reply_to: null, created_at: at,
+        ...splitAtSeq(canonicalize({id, channel: 'spend', seq: SEQ_MARK, at})), spend: {agent: 'a', burst: 2, perSecond: 1 / 60, at}})
+      const tokens = async () => (await db.get<{tokens: number}>("SELECT tokens FROM budget_buckets WHERE kind = 'post' AND agent = 'a'"))?.tokens
+      expect(await pgAppend(db, row('s1', 3000))).to.have.property('seq', 1)
+      expect(await tokens()).to.equal(1)
+      expect(await pgAppend(db, row('s2', 3000))).to.have.property('seq', 2)
+      expect(await tokens()).to.equal(0)
+      expect(await pgAppend(db, row('s3', 3000))).to.deep.equal({starved: true})
+      expect(await tokens()).to.equal(0)
+      expect(await pgAppend(db, row('s4', 3060))).to.have.property('seq', 3) // a minute refills one token
+      expect(await db.all('SELECT id FROM messages WHERE channel = ? ORDER BY seq', 'spend')).to.deep.equal([{id: 's1'}, {id: 's2'}, {id: 's4'}])
     })
   })
 })

@@ -5,6 +5,7 @@ import {fail, sanitize, sanitizeMultiline} from '../kernel/index.js'
 import type {AgentRec} from '../kernel/index.js'
 import {joinChannel} from './channels.js'
 import {safeEqual, sha256Hex} from './secrets.js'
+import {hubBlockMirror} from '../../db/pg-hub-blocks.js'
 
 export const AGENT_ID_RE = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/
 export const RESERVED_IDS = new Set(['hub', 'all'])
@@ -56,6 +57,9 @@ export async function authenticate(ctx: Ctx, header: string | undefined): Promis
 }
 
 export async function activeHubBlock(ctx: Ctx, agent: string): Promise<{imposed_by: string; expires_at: number | null} | undefined> {
+  // PostgreSQL: read from the in-memory mirror of hub blocks (db/pg-hub-blocks.ts), no round trip.
+  const mirror = ctx.db.dialect === 'postgres' ? hubBlockMirror(ctx.db) : undefined
+  if (mirror) return mirror.active(agent, ctx.now())
   return await ctx.db.get(`SELECT imposed_by, expires_at FROM blocks WHERE scope = 'hub' AND agent_id = ? AND lifted_at IS NULL
     AND (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC LIMIT 1`, agent, ctx.now())
 }

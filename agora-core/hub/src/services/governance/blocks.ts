@@ -7,6 +7,7 @@ import {isDm} from '../channels/index.js'
 import {postSystem} from '../messages/index.js'
 import {activeGrant, moderates} from '../grants/index.js'
 import {revokeOnBan} from './delegations.js'
+import {hubBlocksChanged} from '../../db/pg-hub-blocks.js'
 
 export const KICK_CAP = 7 * 86400
 
@@ -60,7 +61,10 @@ export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: 
     }
     if (scope === 'hub' && seconds === null) await revokeOnBan(ctx, target.id, p.id)
   })
-  if (scope === 'hub') ctx.bus.sever(target.id)
+  if (scope === 'hub') {
+    hubBlocksChanged(ctx.db)
+    ctx.bus.sever(target.id)
+  }
   return wire(await activeBlock(ctx, scope, target.id) as BlockRow)
 }
 
@@ -69,6 +73,7 @@ export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: st
     fail(403, 'only an operator, a moderation delegate (or, for a channel, its owner) can lift a block')
   }
   const r = await ctx.db.run('UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL', ctx.now(), scope, agent)
+  if (scope === 'hub') hubBlocksChanged(ctx.db)
   return {agent_id: agent, scope, lifted: r.changes > 0}
 }
 

@@ -4,7 +4,28 @@ import {RateLimited} from '../../errors.js'
 /** What a post asks of the budgets, and what it is granted. */
 export type Urgency = 'inbox' | 'next_turn' | 'interrupt'
 export interface PostSpend {critical: boolean; operator: boolean; urgency: Urgency}
-export interface PostGrant {urgency: Urgency; downgraded: boolean}
+export interface PostGrant {
+  urgency: Urgency
+  downgraded: boolean
+  /** PostgreSQL, a plain post: its token is not taken yet; the post's own append takes it (see DeferredToken). */
+  deferred?: DeferredToken
+}
+
+/**
+ * A post token left for the post's write to take, so a plain post on PostgreSQL spends its budget in
+ * the same statement that appends it (db/pg-append.ts: one round trip, not two). `taken` turns true
+ * once a committed write spent it; a post refused before that owes nothing back.
+ */
+export interface DeferredToken {
+  agent: string
+  burst: number
+  perSecond: number
+  taken: boolean
+  /** Take it now, in the caller's transaction when there is one (taken at its commit), or throw the 429. */
+  take(): Promise<void>
+  /** The 429 for a token the append found missing (the wait read from the bucket). */
+  refusal(): Promise<Error>
+}
 
 /**
  * The per-seat budgets as the services use them: in memory for one SQLite process (budgets.ts),

@@ -2,7 +2,7 @@
 // The public face of services/kernel/: code outside this folder imports from here only.
 
 export {refusals} from './budget-book.js'
-export type {BudgetBook, PostGrant, PostSpend} from './budget-book.js'
+export type {BudgetBook, DeferredToken, PostGrant, PostSpend} from './budget-book.js'
 export {Budgets} from './budgets.js'
 export type {WriteBudget} from './budgets.js'
 export type {AgentRec, ChannelRec, GrantRow, MemberRec} from './cache.js'

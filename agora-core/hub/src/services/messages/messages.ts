@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {ulid} from 'ulid'
 import {canonicalize, ledgerHash, parseJsonLossless, pyFloat, stringifyWire} from '@agora/protocol'
 import type {Message} from '@agora/protocol'
-import type {Ctx} from '../kernel/index.js'
+import type {Ctx, DeferredToken} from '../kernel/index.js'
 import {inTurn, pgAppend, SEQ_MARK, splitAtSeq} from '../../db/pg-append.js'
 import {DuplicateDedupeKey} from '../../errors.js'
 
@@ -26,6 +26,8 @@ export interface NewMessage {
   data?: Record<string, unknown> | null
   reply_to?: string | null
   dedupeKey?: string
+  /** The post token still to take (PostgreSQL, kernel/budget-book.ts): spent with the write, or the write is refused. */
+  budget?: DeferredToken
 }
 
 const SELECT = 'SELECT * FROM messages'
@@ -145,6 +147,7 @@ export async function insertMessage(ctx: Ctx, n: NewMessage): Promise<StoredMess
     if (m) return m
   }
   return ctx.db.tx(async () => {
+    if (n.budget && !n.budget.taken) await n.budget.take()
     const head = await ctx.db.get<{seq: number; hash: string | null}>(
       'SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1', n.channel)
     const {m, dataText} = compose(ctx, n)
@@ -180,13 +183,16 @@ async function appendAlone(ctx: Ctx, n: NewMessage): Promise<StoredMessage | und
     const {before, after} = splitAtSeq(canonicalize({...hashPayload(m), seq: SEQ_MARK}))
     const got = await pgAppend(ctx.db, {id: m.id, channel: m.channel, sender: m.sender, kind: m.kind, status: m.status,
       urgency: m.urgency, critical: m.critical ? 1 : 0, downgraded: m.downgraded ? 1 : 0, to_json: JSON.stringify(m.to),
-      title: m.title, body: m.body, data_json: dataText, reply_to: m.reply_to, created_at: m.created_at, before, after})
+      title: m.title, body: m.body, data_json: dataText, reply_to: m.reply_to, created_at: m.created_at, before, after,
+      spend: n.budget && !n.budget.taken ? {agent: n.budget.agent, burst: n.budget.burst, perSecond: n.budget.perSecond, at: ctx.now()} : null})
+    if ('starved' in got) throw await (n.budget as DeferredToken).refusal()
     if ('later' in got) {
       m.created_at = got.later // a post stamped after ours got the lock first: take its stamp, keep created_at in seq order
       continue
     }
     m.seq = got.seq
     m.hash = got.hash
+    if (n.budget) n.budget.taken = true
     return m
   }
   return undefined

@@ -83,7 +83,8 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
     const alone = !parent && norm.consumeTargets.length === 0
     const write = async (): Promise<StoredMessage> => {
       const row = await insertMessage(ctx, {channel, sender: me, kind: 'message', status, urgency, critical: !!input.critical,
-        downgraded, to, title, body, data: hasData ? norm.data : null, reply_to: parent?.id ?? null, dedupeKey: norm.dedupeKey})
+        downgraded, to, title, body, data: hasData ? norm.data : null, reply_to: parent?.id ?? null, dedupeKey: norm.dedupeKey,
+        budget: grant.deferred})
       if (parent) {
         if (!parent.critical) await recordRead(ctx, parent.id, me)
         await ctx.db.run('UPDATE message_to SET cleared = 1 WHERE message_id = ? AND agent_id = ?', parent.id, me)

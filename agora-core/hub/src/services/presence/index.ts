@@ -2,3 +2,4 @@
 // The public face of services/presence/: code outside this folder imports from here only.
 
 export {Presence, RECEPTION_WINDOW} from './presence.js'
+export type {PresenceShare, Seat, SharedSeat} from './presence.js'

@@ -8,7 +8,22 @@ export const ACTIVE_WINDOW = 600
 export const RECEPTION_WINDOW = 2700
 export const STALE_STATE = 120
 
-interface Seat {state: 'idle' | 'working' | 'offline'; updatedAt: number; connections: number; receptionAt: number | null}
+/** One seat as one process sees it: its connections there, the state last declared there, its reception heartbeat. */
+export interface Seat {state: 'idle' | 'working' | 'offline'; updatedAt: number; connections: number; receptionAt: number | null}
+
+/** A seat as another hub process holds it, with that process's last authenticated call from the seat. */
+export interface SharedSeat extends Seat {seenAt: number}
+
+/**
+ * Presence held by the other hub processes on one database (cluster/pg-presence.ts). Absent on
+ * SQLite (one process): presence is this process's memory alone, as it always was.
+ */
+export interface PresenceShare {
+  /** The seat as every other live process holds it now (entries of dead processes are already left out). */
+  elsewhere(agent: string): SharedSeat[]
+  /** This process's view of the seat changed; `soon`: connections or a declared state (others need it now). */
+  changed(agent: string, soon: boolean): void
+}
 
 /**
  * What presence reads from the hub: its clock, the last authenticated call per seat, and who
@@ -25,11 +40,18 @@ export interface PresenceSource {
   }
 }
 
-/** Presence comes from connections, held in memory. */
+/** Presence comes from connections, held in memory (and, on PostgreSQL, shared with the other processes). */
 export class Presence {
   private seats = new Map<string, Seat>()
+  /** Set when this process shares a PostgreSQL database with others (cluster/attach.ts). */
+  share: PresenceShare | null = null
 
   constructor(private readonly ctx: PresenceSource) {}
+
+  /** This process's own record of a seat (what it shares with the others). */
+  local(agent: string): Seat | undefined {
+    return this.seats.get(agent)
+  }
 
   private seat(agent: string): Seat {
     let s = this.seats.get(agent)
@@ -41,34 +63,60 @@ export class Presence {
     const s = this.seat(agent)
     s.connections++
     if (s.state === 'offline') Object.assign(s, {state: 'idle', updatedAt: this.ctx.now()})
+    this.share?.changed(agent, true)
   }
 
   disconnected(agent: string): void {
     const s = this.seat(agent)
     s.connections = Math.max(0, s.connections - 1)
     if (s.connections === 0) Object.assign(s, {state: 'offline', updatedAt: this.ctx.now()})
+    this.share?.changed(agent, true)
   }
 
   declare(agent: string, state: 'idle' | 'working'): PresenceRow {
     Object.assign(this.seat(agent), {state, updatedAt: this.ctx.now()})
+    this.share?.changed(agent, true)
     return this.row(agent)
   }
 
   armReception(agent: string): void {
     this.seat(agent).receptionAt = this.ctx.now()
+    this.share?.changed(agent, false)
   }
 
   /** When the seat last armed its reception heartbeat (an /owed call with X-Agora-Reception), or null. */
   receptionAt(agent: string): number | null {
-    return this.seats.get(agent)?.receptionAt ?? null
+    if (!this.share) return this.seats.get(agent)?.receptionAt ?? null
+    return this.merged(agent).receptionAt
+  }
+
+  /**
+   * The seat across every live process: connections add up; while any is connected, the newest
+   * declared (not offline) state wins, else idle; with none connected, the newest record wins.
+   */
+  private merged(agent: string): SharedSeat {
+    const own = this.seat(agent)
+    const seenAt = this.ctx.lastSeen.get(agent) ?? 0
+    const others = this.share?.elsewhere(agent) ?? []
+    if (others.length === 0) return {...own, seenAt}
+    const all: Seat[] = [own, ...others]
+    const connections = all.reduce((n, s) => n + s.connections, 0)
+    const newest = (list: Seat[]): Seat | undefined => list.reduce<Seat | undefined>((a, s) => (!a || s.updatedAt > a.updatedAt ? s : a), undefined)
+    const pick = connections > 0 ? newest(all.filter(s => s.state !== 'offline')) : newest(all)
+    const receptions = all.map(s => s.receptionAt).filter((r): r is number => r != null)
+    return {
+      connections, state: pick?.state ?? 'idle', updatedAt: pick?.updatedAt ?? own.updatedAt,
+      receptionAt: receptions.length > 0 ? Math.max(...receptions) : null,
+      seenAt: Math.max(seenAt, ...others.map(o => o.seenAt)),
+    }
   }
 
   /** `{agent_id, state, updated_at}` as served. */
   row(agent: string): PresenceRow {
-    const s = this.seat(agent)
+    const s: Seat | SharedSeat = this.share ? this.merged(agent) : this.seat(agent)
     const now = this.ctx.now()
     if (s.connections > 0) return {agent_id: agent, state: s.state, updated_at: s.updatedAt}
-    const seen = this.ctx.lastSeen.get(agent) ?? 0
+    const seen = this.share ? (s as SharedSeat).seenAt : this.ctx.lastSeen.get(agent) ?? 0
     if (now - seen <= ACTIVE_WINDOW || (s.receptionAt != null && now - s.receptionAt <= RECEPTION_WINDOW)) {
       return {agent_id: agent, state: 'active', updated_at: Math.max(seen, s.receptionAt ?? 0)}
     }
