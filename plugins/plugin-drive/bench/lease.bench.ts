@@ -8,6 +8,7 @@
  *  3. the gate in-process: payload → repository path (workspace identity cached) → the check;
  *  4. the whole `agora hook PreToolUse` process, beside a bare `node -e 0` start: node start-up and module
  *     load, which no check can shorten, dominate it.
+ * First, the matching alone, in this process: the hub's compiled lease index against comparing every row.
  * The workspace holds 51 live leases from other seats among 1,000 other store rows; half the checks hit a lease.
  * `--base <checkout>` (a built checkout, e.g. main's) starts its hub too, seeded alike, and alternates blocks
  * of checks between the two hubs (ABBA), and its `bin/run.js` with this one's, so a loaded box slows both alike.
@@ -24,6 +25,8 @@ import {fileURLToPath} from 'node:url'
 
 import {startHub} from '../../../agora-core/hub/bench/procs.js'
 import type {HubProc} from '../../../agora-core/hub/bench/procs.js'
+import {buildLeaseIndex, exclusiveHolders} from '../../../agora-core/hub/src/services/store/lease-index.js'
+import {overlaps} from '../../../agora-core/hub/src/services/store/lease-paths.js'
 import {postCheck} from '../src/hook/gate-main.js'
 import {leaseGate} from '../src/hook/lease-gate.js'
 
@@ -144,6 +147,23 @@ async function main(): Promise<void> {
 
     console.log(`lease gate bench: ${N} checks per hub, ${SPAWNS} process spawns; 51 live leases, 1,000 other store rows; loadavg ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
     for (const side of sides) console.log(`  ${side.name}${side === sides[1] ? ` (${BASE})` : ''}: ${side.hub.label}`)
+
+    // the matching alone: the same 51 patterns, compiled once, against every row compared in turn
+    const patterns = [...Array.from({length: 40}, (_, i) => `src/mod${i}/file${i}.ts`), ...Array.from({length: 10}, (_, i) => `pkg${i}/**/*.ts`), 'src/api/**']
+    const rows = patterns.sort().map((path) => ({workspace, path, holder: 'peer-a', mode: 'exclusive' as const, channel: 'build', taken_at: 0, expires_at: 9e9, note: '', version: 1}))
+    const index = buildLeaseIndex(rows)
+    const matchUs = (match: (file: string) => number): number => {
+      const t0 = performance.now()
+      for (let i = 0; i < 20 * N; i++) if (match(checkPath(i)) !== i % 2) throw new Error(`matching ${checkPath(i)} disagreed`)
+      return ((performance.now() - t0) * 1000) / (20 * N)
+    }
+    const byIndex = (f: string): number => exclusiveHolders(index, f, 'writer', 1).length
+    const byEveryRow = (f: string): number => rows.filter((l) => l.holder !== 'writer' && l.expires_at > 1 && overlaps(l.path, f, true)).length
+    matchUs(byIndex) // once unmeasured each, so both are compiled before the timed pass
+    matchUs(byEveryRow)
+    const indexed = matchUs(byIndex)
+    const everyRow = matchUs(byEveryRow)
+    console.log(`${'matching alone, 51 leases: index vs every row'.padEnd(58)} ${`${indexed.toFixed(2)} vs ${everyRow.toFixed(2)} µs (${(everyRow / indexed).toFixed(0)}×)`.padStart(40)}`)
 
     const expect = (i: number, clear: boolean): void => {
       if (clear !== (i % 2 === 0)) throw new Error(`check ${i} of ${checkPath(i)} answered clear=${clear}`)
