@@ -1,10 +1,14 @@
 import {existsSync, readFileSync, realpathSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, isAbsolute, join, posix, relative, resolve, sep} from 'node:path'
 
+import {identityStamp, unbornStamp} from './workspace-stamp.js'
+
 /**
  * A workspace is a repository identity, `<remote>@<root commit>`, never a machine path, so seats on
  * different machines working on clones of one repository share leases. It is cached in the git
- * common dir (`agora-workspace`), because the pre-tool hook asks for it on every tool call.
+ * common dir (`agora-workspace`), because the pre-tool hook asks for it on every tool call, and in
+ * this process per checkout. Both are keyed by git's own state (workspace-stamp.ts): a changed
+ * remote recomputes it, and a repository without a commit yet is asked again once a branch appears.
  */
 export interface RepoWorkspace {
   /** The checkout's top-level directory (real path). */
@@ -20,14 +24,29 @@ export function findWorkspace(from: string): RepoWorkspace | null {
   const top = findTop(realpathSync(resolve(from)))
   if (!top) return null
   const common = commonDir(top)
-  const cached = common ? readCache(join(common, CACHE_FILE)) : null
-  if (cached) return {root: top, id: cached}
-  const id = computeId(top)
-  if (!id) return null
-  if (common) {
-    try { writeFileSync(join(common, CACHE_FILE), `${id}\n`) } catch { /* a read-only .git only costs the cache */ }
+  if (!common) {
+    const id = computeId(top)
+    return id ? {root: top, id} : null
   }
-  return {root: top, id}
+  const stamp = identityStamp(common)
+  const seen = known.get(top)
+  if (seen && (seen.id ? seen.stamp === stamp : seen.stamp === unbornStamp(common, stamp))) return seen.id ? {root: top, id: seen.id} : null
+  const file = join(common, CACHE_FILE)
+  const cached = readCache(file)
+  if (cached && (cached.id ? cached.stamp === stamp : cached.stamp === unbornStamp(common, stamp))) return remember(top, cached.id, cached.stamp)
+  const id = computeId(top)
+  // before the first commit there is no identity yet: remembered against the refs, so the next call skips git
+  const fresh = id ? stamp : unbornStamp(common, stamp)
+  try { writeFileSync(file, `${id ?? '-'}\n${fresh}\n`) } catch { /* a read-only .git only costs the cache */ }
+  return remember(top, id, fresh)
+}
+
+/** This process's answers per checkout root (drive and the in-process gate ask repeatedly); bounded. */
+const known = new Map<string, {id: string | null; stamp: string}>()
+function remember(top: string, id: string | null, stamp: string): RepoWorkspace | null {
+  if (known.size >= 100) known.clear()
+  known.set(top, {id, stamp})
+  return id ? {root: top, id} : null
 }
 
 function findTop(dir: string): string | null {
@@ -52,10 +71,13 @@ function commonDir(top: string): string | null {
   }
 }
 
-function readCache(file: string): string | null {
+/** `<id or ->\n<stamp>`; a file from before the stamp (the id alone) reads as stale and is rewritten. */
+function readCache(file: string): {id: string | null; stamp: string} | null {
   try {
-    const text = readFileSync(file, 'utf8').trim()
-    return /^[A-Za-z0-9._:/@+~-]{1,200}$/.test(text) ? text : null
+    const [id = '', stamp = ''] = readFileSync(file, 'utf8').split('\n')
+    if (!stamp) return null
+    if (id === '-') return {id: null, stamp}
+    return /^[A-Za-z0-9._:/@+~-]{1,200}$/.test(id) ? {id, stamp} : null
   } catch {
     return null
   }

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync,
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {findWorkspace, normalizeRemote, repoPath} from '../src/workspace.js'
+import {computeId, findWorkspace, normalizeRemote, repoPath} from '../src/workspace.js'
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, {cwd, encoding: 'utf8'}).trim()
 
@@ -44,7 +44,36 @@ describe('repository workspaces', () => {
     expect(wa.id).to.match(/^github\.com\/acme\/app@[0-9a-f]{12}$/)
     expect(wb.id).to.equal(wa.id)
     expect(wa.root).to.equal(a)
-    expect(readFileSync(join(a, '.git', 'agora-workspace'), 'utf8').trim()).to.equal(wa.id)
+    expect(readFileSync(join(a, '.git', 'agora-workspace'), 'utf8').split('\n')[0]).to.equal(wa.id)
+  })
+
+  it('recomputes the cached identity when the origin remote changes', () => {
+    const a = makeRepo(join(dir, 'a'), 'git@github.com:acme/app.git')
+    const before = findWorkspace(a)!.id
+    git(a, 'remote', 'set-url', 'origin', 'git@github.com:acme/renamed.git')
+    const after = findWorkspace(a)!.id
+    expect(before).to.match(/^github\.com\/acme\/app@/)
+    expect(after).to.equal(before.replace('acme/app@', 'acme/renamed@'))
+    expect(readFileSync(join(a, '.git', 'agora-workspace'), 'utf8').split('\n')[0]).to.equal(after)
+  })
+
+  it('has no identity before the first commit and finds it once the commit exists', () => {
+    const r = join(dir, 'fresh')
+    mkdirSync(r)
+    git(r, 'init', '-q', '-b', 'main')
+    expect(findWorkspace(r)).to.equal(null)
+    expect(readFileSync(join(r, '.git', 'agora-workspace'), 'utf8').split('\n')[0]).to.equal('-')
+    expect(findWorkspace(r)).to.equal(null)
+    git(r, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'root')
+    expect(findWorkspace(r)?.id).to.match(/^local@[0-9a-f]{12}$/)
+  })
+
+  it('rewrites a cache file that holds an identity without its git stamp', () => {
+    const a = makeRepo(join(dir, 'a'))
+    writeFileSync(join(a, '.git', 'agora-workspace'), 'local@000000000000\n')
+    const id = findWorkspace(a)!.id
+    expect(id).to.equal(computeId(a)).and.not.equal('local@000000000000')
+    expect(readFileSync(join(a, '.git', 'agora-workspace'), 'utf8').split('\n')[0]).to.equal(id)
   })
 
   it('returns null outside a repository', () => {

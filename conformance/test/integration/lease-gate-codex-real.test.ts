@@ -1,10 +1,9 @@
-import {AgoraClient} from '@agora/client'
-import {findWorkspace, lookupKey} from '@agora/home'
 import {expect} from 'chai'
-import {execFile, execFileSync} from 'node:child_process'
-import {appendFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync} from 'node:fs'
+import {execFile} from 'node:child_process'
+import {appendFileSync, readFileSync, realpathSync} from 'node:fs'
 import {join} from 'node:path'
 import {CLI_BIN, INSTALL_HINT, openWorld, realClisInstalled, wireLive, type World} from './environment.js'
+import {HELD_BY_BOB, leasedRepo} from './leased-repo.js'
 
 interface Turn { code: number; events: Array<Record<string, unknown>>; stderr: string }
 
@@ -52,27 +51,14 @@ describe('integration/lease gate with real codex', function () {
       expect(hooks.hooks.PreToolUse[0].matcher).to.equal('apply_patch')
       expect(hooks.hooks.PreToolUse[0].hooks[0].command).to.match(/ hook PreToolUse --as it-codex --url \S+ (--home \S+ )?--patch-field command$/)
 
-      const git = (...args: string[]) => execFileSync('git', args, {cwd: world.workspace, encoding: 'utf8'})
-      git('init', '-q', '-b', 'main')
-      mkdirSync(join(world.workspace, 'src', 'api'), {recursive: true})
-      const target = join(world.workspace, 'src', 'api', 'users.ts')
-      writeFileSync(target, 'v1\n')
-      git('add', 'src/api/users.ts')
-      git('-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'root')
-
-      const admin = new AgoraClient({url: world.hub.url, adminKey: world.env.AGORA_ADMIN_KEY})
-      const bob = admin.withApiKey((await admin.registerAgent({id: 'bob'})).api_key)
-      await bob.createChannel('build', {private: false})
-      await admin.withApiKey(lookupKey(world.home, world.hub.url, world.agentId)!).joinChannel('build')
-      const workspace = findWorkspace(world.workspace)!.id
-      await bob.leaseTake('build', {workspace, paths: ['src/api/**'], note: 'auth refactor'})
+      const {target, release} = await leasedRepo(world)
 
       const refused = await codexTurn(world, live.env, `STUB-EDIT ${target} v2`)
       const said = messages(refused)
-      expect(said.join('\n'), `events: ${JSON.stringify(refused.events).slice(0, 1500)}\nstderr: ${refused.stderr.slice(-800)}`).to.match(/AGORA LEASE — `src\/api\/\*\*` is held by bob until \d\d:\d\d UTC; ask in #build or work elsewhere/)
+      expect(said.join('\n'), `events: ${JSON.stringify(refused.events).slice(0, 1500)}\nstderr: ${refused.stderr.slice(-800)}`).to.match(new RegExp(`AGORA LEASE — ${HELD_BY_BOB.source}`))
       expect(readFileSync(target, 'utf8'), 'the refused patch changed nothing').to.equal('v1\n')
 
-      await bob.leaseRelease(workspace)
+      await release()
       const allowed = await codexTurn(world, live.env, `STUB-EDIT ${target} v2`)
       expect(messages(allowed).join('\n')).to.not.include('AGORA LEASE')
       expect(readFileSync(target, 'utf8'), JSON.stringify(allowed.events).slice(0, 1500)).to.equal('v2\n')

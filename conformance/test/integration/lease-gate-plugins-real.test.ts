@@ -1,12 +1,11 @@
-import {AgoraClient} from '@agora/client'
-import {findWorkspace, lookupKey} from '@agora/home'
 import {expect} from 'chai'
-import {execFile, execFileSync} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {execFile} from 'node:child_process'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {RUN} from '../cli.js'
 import {CLI_BIN, INSTALL_HINT, openWorld, realClisInstalled, wireLive, type World} from './environment.js'
+import {HELD_BY_BOB, leasedRepo} from './leased-repo.js'
 
 const AGORA_MCP = fileURLToPath(new URL('../../../bin/agora-mcp.js', import.meta.url))
 
@@ -44,27 +43,14 @@ for (const harness of ['opencode', 'pi'] as const) {
       const world = await openWorld(harness, [CLI_BIN])
       const live = await wireLive(world, harness)
       try {
-        const git = (...args: string[]) => execFileSync('git', args, {cwd: world.workspace, encoding: 'utf8'})
-        git('init', '-q', '-b', 'main')
-        mkdirSync(join(world.workspace, 'src', 'api'), {recursive: true})
-        const target = join(world.workspace, 'src', 'api', 'users.ts')
-        writeFileSync(target, 'v1\n')
-        git('add', 'src/api/users.ts')
-        git('-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'root')
-
-        const admin = new AgoraClient({url: world.hub.url, adminKey: world.env.AGORA_ADMIN_KEY})
-        const bob = admin.withApiKey((await admin.registerAgent({id: 'bob'})).api_key)
-        await bob.createChannel('build', {private: false})
-        await admin.withApiKey(lookupKey(world.home, world.hub.url, world.agentId)!).joinChannel('build')
-        const workspace = findWorkspace(world.workspace)!.id
-        await bob.leaseTake('build', {workspace, paths: ['src/api/**'], note: 'auth refactor'})
+        const {target, release} = await leasedRepo(world)
 
         const refused = await realTurn(world, harness, live.env, `STUB-EDIT ${target} v2 please`)
         const seen = `exit ${refused.code}\nstdout: ${refused.stdout.slice(-2500)}\nstderr: ${refused.stderr.slice(-1500)}`
-        expect(refused.stdout, seen).to.match(/`src\/api\/\*\*` is held by bob until \d\d:\d\d UTC; ask in #build or work elsewhere/)
+        expect(refused.stdout, seen).to.match(HELD_BY_BOB)
         expect(readFileSync(target, 'utf8'), 'the refused write changed nothing').to.equal('v1\n')
 
-        await bob.leaseRelease(workspace)
+        await release()
         const allowed = await realTurn(world, harness, live.env, `STUB-EDIT ${target} v2 please`)
         expect(allowed.stdout).not.to.include('AGORA LEASE')
         expect(readFileSync(target, 'utf8'), `${allowed.stdout.slice(-2500)}\n${allowed.stderr.slice(-1000)}`).to.equal('v2\n')

@@ -1,10 +1,9 @@
-import {AgoraClient} from '@agora/client'
-import {findWorkspace, lookupKey} from '@agora/home'
 import {expect} from 'chai'
-import {execFile, execFileSync} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {execFile} from 'node:child_process'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {CLI_BIN, INSTALL_HINT, openWorld, realClisInstalled, wireLive, type World} from './environment.js'
+import {HELD_BY_BOB, leasedRepo} from './leased-repo.js'
 
 interface Turn { code: number; events: Array<Record<string, unknown>>; stderr: string }
 
@@ -45,31 +44,18 @@ describe('integration/lease hook with real claude', function () {
     const world = await openWorld('claude', [CLI_BIN])
     const live = await wireLive(world, 'claude')
     try {
-      const git = (...args: string[]) => execFileSync('git', args, {cwd: world.workspace, encoding: 'utf8'})
-      git('init', '-q', '-b', 'main')
-      mkdirSync(join(world.workspace, 'src', 'api'), {recursive: true})
-      const target = join(world.workspace, 'src', 'api', 'users.ts')
-      writeFileSync(target, 'v1\n')
-      git('add', 'src/api/users.ts')
-      git('-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'root')
+      const {target, release} = await leasedRepo(world)
       const settings = JSON.parse(readFileSync(join(world.workspace, '.claude', 'settings.json'), 'utf8'))
       expect(settings.hooks.PreToolUse[0].matcher).to.equal('Write|Edit|MultiEdit|NotebookEdit')
-
-      const admin = new AgoraClient({url: world.hub.url, adminKey: world.env.AGORA_ADMIN_KEY})
-      const bob = admin.withApiKey((await admin.registerAgent({id: 'bob'})).api_key)
-      await bob.createChannel('build', {private: false})
-      await admin.withApiKey(lookupKey(world.home, world.hub.url, world.agentId)!).joinChannel('build')
-      const workspace = findWorkspace(world.workspace)!.id
-      await bob.leaseTake('build', {workspace, paths: ['src/api/**'], note: 'auth refactor'})
 
       const refused = await claudeTurn(world, live.env, `STUB-EDIT ${target} v2`)
       const results = toolResults(refused)
       const write = results.find((r) => r.text.includes('AGORA LEASE'))
       expect(write, `tool results: ${JSON.stringify(results).slice(0, 1500)}\nstderr: ${refused.stderr.slice(0, 500)}`).to.not.equal(undefined)
-      expect(write!.text).to.match(/`src\/api\/\*\*` is held by bob until \d\d:\d\d UTC; ask in #build or work elsewhere/)
+      expect(write!.text).to.match(HELD_BY_BOB)
       expect(readFileSync(target, 'utf8'), 'the refused edit changed nothing').to.equal('v1\n')
 
-      await bob.leaseRelease(workspace)
+      await release()
       const allowed = await claudeTurn(world, live.env, `STUB-EDIT ${target} v2`)
       expect(toolResults(allowed).some((r) => r.text.includes('AGORA LEASE'))).to.equal(false)
       expect(readFileSync(target, 'utf8'), JSON.stringify(toolResults(allowed)).slice(0, 1500)).to.equal('v2\n')

@@ -5,7 +5,7 @@ import {param, principal, send} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/channels/index.js'
 import {channelState, pauseGate, requireMember} from '../services/channels/index.js'
-import {conflictSentence, conflictsFor, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/store/index.js'
+import {conflictSentence, exclusiveConflicts, liveLeases, parsePaths, releaseLeases, renewLeases, takeLeases} from '../services/store/index.js'
 import type {Conflict, Lease} from '../services/store/index.js'
 import type {LeaseConflict} from '@agora/protocol'
 import {normalizeWorkspace} from '../services/store/index.js'
@@ -69,14 +69,16 @@ export function leaseRoutes(ctx: Ctx): Router {
     answer(res, 'get /leases', {workspace: q.workspace, now: ctx.now(), leases: leases.map((l) => visible(ctx, a.id, l))})
   })
 
-  // The hook path: one indexed range read, no write, so it stays cheap on every tool call.
+  // The hook path, on every tool call: no SQL and no write while no lease changed (the compiled index of
+  // the cached rows answers), and a clear answer renders nothing else.
   r.post('/leases/check', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     const b = validate('leaseCheck', req.body)
     const workspace = normalizeWorkspace(b.workspace)
-    const conflicts = (await conflictsFor(ctx, workspace, parsePaths(b.paths, true)!, a.id, 'exclusive', true)).filter(({lease}) => lease.mode === 'exclusive')
-    answer(res, 'post /leases/check', {workspace, clear: conflicts.length === 0, conflicts: conflictRows(ctx, a.id, conflicts),
-      detail: conflicts.length === 0 ? '' : conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
+    const conflicts = await exclusiveConflicts(ctx, workspace, parsePaths(b.paths, true)!, a.id)
+    if (conflicts.length === 0) return answer(res, 'post /leases/check', {workspace, clear: true, conflicts: [], detail: ''})
+    answer(res, 'post /leases/check', {workspace, clear: false, conflicts: conflictRows(ctx, a.id, conflicts),
+      detail: conflictSentence(conflicts, (c) => ctx.cache.isMember(c, a.id))})
   })
   return r
 }

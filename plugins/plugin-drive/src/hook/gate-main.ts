@@ -50,18 +50,29 @@ export async function runGateCli(argv: string[]): Promise<void> {
   }
 }
 
+/** How long a write waits for the hub's answer before it is let through with a warning. */
+export const CHECK_TIMEOUT_MS = 2000
+
 /**
  * POST /leases/check over node:http rather than the client's fetch: undici's first-use set-up
  * would be paid by every hook process, and this is the only call the process makes. node:https (and
- * with it tls) is loaded only for an https hub: on loopback it is start-up cost for nothing.
+ * with it tls) is loaded only for an https hub: on loopback it is start-up cost for nothing. One request
+ * on its own connection (no agent, `connection: close`): the process ends right after, so a kept-alive
+ * socket would only be a pooled socket to set up and tear down.
  */
-export async function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = 4000): Promise<LeaseCheck> {
+export async function postCheck(url: string, key: string, workspace: string, paths: string[], timeoutMs = CHECK_TIMEOUT_MS): Promise<LeaseCheck> {
   const target = new URL('/leases/check', url.replace(/\/+$/, '') + '/')
   const body = JSON.stringify({workspace, paths})
   const send = target.protocol === 'https:' ? (await import('node:https')).request : request
-  return new Promise((resolve, reject) => {
-    const req = send(target, {method: 'POST', timeout: timeoutMs, headers: {
+  return new Promise<LeaseCheck>((resolve, reject) => {
+    // a deadline for the whole exchange, not only an idle socket: a hub answering slowly byte by byte is cut off too
+    const deadline = setTimeout(() => req.destroy(new Error(`hub ${url} did not answer within ${timeoutMs} ms`)), timeoutMs)
+    const settle = <T>(fn: (v: T) => void) => (v: T): void => { clearTimeout(deadline); fn(v) }
+    resolve = settle(resolve)
+    reject = settle(reject)
+    const req = send(target, {method: 'POST', agent: false, headers: {
       authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-agora-client': 'agora-lease-gate/0.1',
+      connection: 'close',
     }}, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
@@ -71,8 +82,7 @@ export async function postCheck(url: string, key: string, workspace: string, pat
         try { resolve(JSON.parse(text) as LeaseCheck) } catch { reject(new Error('POST /leases/check answered non-JSON')) }
       })
     })
-    req.on('timeout', () => req.destroy(new Error(`hub ${url} did not answer within ${timeoutMs} ms`)))
-    req.on('error', (error) => reject(new Error(`hub ${url} unreachable: ${error.message}`)))
+    req.on('error', (error) => reject(new Error(error.message.startsWith(`hub ${url}`) ? error.message : `hub ${url} unreachable: ${error.message}`)))
     req.end(body)
   })
 }

@@ -4,6 +4,8 @@ import {parseJsonLossless, toPlain} from '@agora/protocol'
 import type {Ctx} from '../kernel/index.js'
 import {fail, sanitize} from '../kernel/index.js'
 import {normalizePattern, normalizeWorkspace, overlaps} from './lease-paths.js'
+import {buildLeaseIndex, exclusiveHolders} from './lease-index.js'
+import type {LeaseIndex} from './lease-index.js'
 import {putValue} from './store.js'
 import {mapInOrder} from '../kernel/index.js'
 
@@ -32,7 +34,7 @@ const leaseKey = (workspace: string, path: string, holder: string): string => `$
  * request at a time, so a cached list is never older than the last write (a rolled-back write only
  * costs a reload).
  */
-interface Cached { generation: number; rows: Lease[]; sorted?: Lease[] }
+interface Cached { generation: number; rows: Lease[]; sorted?: Lease[]; index?: LeaseIndex }
 const cached = new WeakMap<Ctx, {generation: number; byWorkspace: Map<string, Cached>}>()
 function cacheOf(ctx: Ctx) {
   let c = cached.get(ctx)
@@ -82,6 +84,20 @@ export async function liveLeases(ctx: Ctx, workspace: string): Promise<Lease[]> 
   const c = await cachedRows(ctx, normalizeWorkspace(workspace))
   c.sorted ??= [...c.rows].sort(byPathHolder)
   return c.sorted.filter((l) => l.expires_at > now)
+}
+
+/**
+ * The hook path (POST /leases/check): other seats' live exclusive leases covering these written files,
+ * what `conflictsFor(…, 'exclusive', true)` keeps of them, answered from the compiled index of the cached
+ * rows: no SQL and no pass over the workspace's other leases while no lease write happened.
+ */
+export async function exclusiveConflicts(ctx: Ctx, workspace: string, files: string[], holder: string): Promise<Conflict[]> {
+  const c = await cachedRows(ctx, workspace)
+  c.index ??= buildLeaseIndex((c.sorted ??= [...c.rows].sort(byPathHolder)))
+  const now = ctx.now()
+  const out: Conflict[] = []
+  for (const path of files) for (const lease of exclusiveHolders(c.index, path, holder, now)) out.push({path, lease})
+  return out
 }
 
 /** Expired rows are released here, inside the write that notices them. */

@@ -79,16 +79,17 @@ describe('agora guard (git hooks against a real hub)', function () {
   it('refuses a push carrying commits that touch a leased path', async () => {
     const remote = join(dir, 'remote.git')
     git(dir, 'init', '-q', '--bare', remote)
-    git(repo, 'remote', 'set-url', 'origin', remote)
+    // a second remote to push to: origin stays, and with it the workspace identity the lease is keyed by
+    git(repo, 'remote', 'add', 'backup', remote)
     writeFileSync(join(repo, 'src', 'api', 'users.ts'), 'export {}\n')
     git(repo, 'add', 'src/api/users.ts')
     expect((await gitRun(repo, 'commit', '-m', 'api before the lease')).code).to.equal(0)
     await bob.leaseTake('build', {workspace, paths: ['src/api/users.ts']})
-    const push = await gitRun(repo, 'push', '-q', 'origin', 'main')
+    const push = await gitRun(repo, 'push', '-q', 'backup', 'main')
     expect(push.code).to.not.equal(0)
     expect(push.stderr).to.match(/agora guard: push refused — `src\/api\/users\.ts` is held by bob/)
     await bob.leaseRelease(workspace)
-    expect((await gitRun(repo, 'push', '-q', 'origin', 'main')).code).to.equal(0)
+    expect((await gitRun(repo, 'push', '-q', 'backup', 'main')).code).to.equal(0)
   })
 
   it('leaves a foreign hook alone unless --force, naming the line to add', () => {
