@@ -1,0 +1,44 @@
+// Reading what a test expects to be there. With noUncheckedIndexedAccess `rows[0]` is `T | undefined`;
+// these return `T` and fail the test, naming what was missing, when it is absent, so a missing row
+// reads as "expected an element at [0] of an empty list" rather than "Cannot read properties of undefined".
+import {AssertionError} from 'chai'
+
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+/** The element at `index` of a list (negative counts from the end), or the entry under `key` of a record. */
+export function the<T>(list: ArrayLike<T>, index: number): T
+export function the<T>(record: Readonly<Record<string, T>>, key: string): T
+export function the<T>(from: ArrayLike<T> | Readonly<Record<string, T>>, at: number | string): T {
+  if (typeof at === 'number') {
+    const list = from as ArrayLike<T>
+    const i = at < 0 ? list.length + at : at
+    if (!Number.isInteger(i) || i < 0 || i >= list.length) throw new AssertionError(`expected an element at [${at}] of a ${list.length}-element list: ${shown(Array.from(list))}`)
+    return list[i] as T
+  }
+  const record = from as Readonly<Record<string, T>>
+  if (!Object.hasOwn(record, at)) throw new AssertionError(`expected key ${JSON.stringify(at)} among ${shown(Object.keys(record))}`)
+  return record[at] as T
+}
+
+/** The one element of a list that must hold exactly one. */
+export function only<T>(list: ArrayLike<T>): T {
+  if (list.length !== 1) throw new AssertionError(`expected exactly one element, found ${list.length}: ${shown(Array.from(list))}`)
+  return list[0] as T
+}
+
+/** A value that must be neither undefined nor null (a Map lookup, a `find`, an optional field). */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new AssertionError(`expected ${what} to be present, it is ${String(value)}`)
+  return value
+}
+
+/** Capture group `group` of `pattern` in `text`, failing with both when the pattern does not match. */
+export function captured(pattern: RegExp, text: string, group = 1): string {
+  const match = pattern.exec(text)
+  const value = match?.[group]
+  if (value === undefined) throw new AssertionError(`expected ${String(pattern)} to match${match ? ` with group ${group}` : ''} in ${shown(text)}`)
+  return value
+}
