@@ -1,5 +1,5 @@
 import {AssertionError, expect} from 'chai'
-import {captured, only, present, the} from './present.js'
+import {captured, exactly, only, present, the} from './present.js'
 
 describe('test helpers: present', () => {
   it('the reads an element by index, counting negative indexes from the end', () => {
@@ -26,6 +26,12 @@ describe('test helpers: present', () => {
     expect(only([{id: 'x'}])).to.deep.equal({id: 'x'})
     expect(() => only([])).to.throw(AssertionError, 'expected exactly one element, found 0')
     expect(() => only([1, 2])).to.throw(AssertionError, 'found 2: [1,2]')
+  })
+
+  it('exactly returns a list of the stated length as a tuple and refuses any other length', () => {
+    const [a, b] = exactly(['x', 'y'], 2)
+    expect(a + b).to.equal('xy')
+    expect(() => exactly(['x'], 2)).to.throw(AssertionError, 'expected exactly 2 elements, found 1: ["x"]')
   })
 
   it('present passes a value through and names what was missing', () => {

@@ -29,6 +29,14 @@ export function only<T>(list: ArrayLike<T>): T {
   return list[0] as T
 }
 
+type Tuple<T, N extends number, R extends T[] = []> = number extends N ? T[] : R['length'] extends N ? R : Tuple<T, N, [...R, T]>
+
+/** A list that must hold exactly `n` elements, typed as an `n`-tuple so it destructures without `undefined`. */
+export function exactly<T, const N extends number>(list: readonly T[], n: N): Tuple<T, N> {
+  if (list.length !== n) throw new AssertionError(`expected exactly ${n} elements, found ${list.length}: ${shown(list)}`)
+  return [...list] as Tuple<T, N>
+}
+
 /** A value that must be neither undefined nor null (a Map lookup, a `find`, an optional field). */
 export function present<T>(value: T | null | undefined, what: string): T {
   if (value === undefined || value === null) throw new AssertionError(`expected ${what} to be present, it is ${String(value)}`)
