@@ -2,6 +2,7 @@
 // and keeps each answer: the wire-answers suite checks them against @agora/protocol's ROUTES.
 import type {Caller, TestHub} from './hub.js'
 import {rawCall} from './hub.js'
+import {the} from '../../../../test/helpers/present.js'
 
 /** One answered call: the route it exercised (`get /channels/{c}/info`), its status and its parsed body. */
 export interface Visit {
@@ -23,7 +24,7 @@ const WS = 'github.com/acme/app@1a2b3c4d5e6f'
 export async function tourEveryRoute(h: TestHub, embeddingUrl: string): Promise<Visit[]> {
   const visits: Visit[] = []
   const go = async (who: Caller, route: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any> => {
-    const method = route.split(' ')[0].toUpperCase()
+    const method = the(route.split(' '), 0).toUpperCase()
     const r = await who.call(method, path, body, headers)
     if (r.status < 200 || r.status >= 400) throw new Error(`${who.id}: ${route} (${method} ${path}) -> ${r.status} ${r.text.slice(0, 300)}`)
     visits.push({route, method, path, status: r.status, contentType: String(r.headers['content-type'] ?? ''), body: r.body})
