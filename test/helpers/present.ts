@@ -9,24 +9,24 @@ const shown = (value: unknown): string => {
 }
 
 /** The element at `index` of a list (negative counts from the end), or the entry under `key` of a record. */
-export function the<T>(list: ArrayLike<T>, index: number): T
-export function the<T>(record: Readonly<Record<string, T>>, key: string): T
-export function the<T>(from: ArrayLike<T> | Readonly<Record<string, T>>, at: number | string): T {
+export function the<L extends ArrayLike<unknown>>(list: L, index: number): L[number]
+export function the<R extends Readonly<Record<string, unknown>>>(record: R, key: string): R[string]
+export function the(from: ArrayLike<unknown> | Readonly<Record<string, unknown>>, at: number | string): unknown {
   if (typeof at === 'number') {
-    const list = from as ArrayLike<T>
+    const list = from as ArrayLike<unknown>
     const i = at < 0 ? list.length + at : at
     if (!Number.isInteger(i) || i < 0 || i >= list.length) throw new AssertionError(`expected an element at [${at}] of a ${list.length}-element list: ${shown(Array.from(list))}`)
-    return list[i] as T
+    return list[i]
   }
-  const record = from as Readonly<Record<string, T>>
+  const record = from as Readonly<Record<string, unknown>>
   if (!Object.hasOwn(record, at)) throw new AssertionError(`expected key ${JSON.stringify(at)} among ${shown(Object.keys(record))}`)
-  return record[at] as T
+  return record[at]
 }
 
 /** The one element of a list that must hold exactly one. */
-export function only<T>(list: ArrayLike<T>): T {
+export function only<L extends ArrayLike<unknown>>(list: L): L[number] {
   if (list.length !== 1) throw new AssertionError(`expected exactly one element, found ${list.length}: ${shown(Array.from(list))}`)
-  return list[0] as T
+  return list[0]
 }
 
 type Tuple<T, N extends number, R extends T[] = []> = number extends N ? T[] : R['length'] extends N ? R : Tuple<T, N, [...R, T]>
