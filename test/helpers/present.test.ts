@@ -18,6 +18,12 @@ describe('test helpers: present', () => {
     expect(() => the(record, 'bob')).to.throw(AssertionError, 'expected key "bob" among ["alice"]')
   })
 
+  it('the still names the list when its elements cannot be shown as JSON', () => {
+    const loop: {self?: unknown} = {}
+    loop.self = loop
+    expect(() => the([loop], 3)).to.throw(AssertionError, 'expected an element at [3] of a 1-element list: [ <ref *1> { self: [Circular *1] } ]')
+  })
+
   it('the keeps an element that is present but undefined', () => {
     expect(the([undefined], 0)).to.equal(undefined)
   })

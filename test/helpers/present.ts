@@ -2,9 +2,16 @@
 // these return `T` and fail the test, naming what was missing, when it is absent, so a missing row
 // reads as "expected an element at [0] of an empty list" rather than "Cannot read properties of undefined".
 import {AssertionError} from 'chai'
+import {inspect} from 'node:util'
 
+/** A short picture of what was there; util.inspect when JSON cannot show it (clients and sockets are circular). */
 const shown = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value)
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = inspect(value, {depth: 1, breakLength: Infinity})
+  }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }
 
