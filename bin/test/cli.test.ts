@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {stripVTControlCharacters} from 'node:util'
 import {CLI_ROOT, agora} from './helpers.js'
+import {the} from '../../test/helpers/present.js'
 
 const version = (JSON.parse(readFileSync(join(CLI_ROOT, 'package.json'), 'utf8')) as {version: string}).version
 
@@ -37,7 +38,7 @@ describe('agora CLI', () => {
     await writeManifests(staleManifests())
     const {Config} = await import('@oclif/core')
     const config = await Config.load({root: CLI_ROOT})
-    const cut = config.commands.filter((c) => !c.summary && (c.description ?? '').split('\n\n')[0].includes('\n')).map((c) => c.id)
+    const cut = config.commands.filter((c) => !c.summary && the((c.description ?? '').split('\n\n'), 0).includes('\n')).map((c) => c.id)
     expect(cut).to.deep.equal([])
   })
 

@@ -6,6 +6,7 @@ import {join} from 'node:path'
 import {CLI_ROOT, agora} from './helpers.js'
 // @ts-expect-error the checkout-only script is plain JavaScript without declarations
 import {oclifPackages, staleManifests} from '../../scripts/oclif-manifests.mjs'
+import {exactly} from '../../test/helpers/present.js'
 
 const PLUGIN_HUB = join(CLI_ROOT, '..', 'plugins', 'plugin-hub')
 
@@ -24,7 +25,7 @@ describe('agora start-up', () => {
 
   it('finds a manifest stale when it is missing or older than its package build', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agora-manifests-'))
-    const [fresh, old, missing] = ['fresh', 'old', 'missing'].map((name) => join(dir, name))
+    const [fresh, old, missing] = exactly(['fresh', 'old', 'missing'].map((name) => join(dir, name)), 3)
     for (const root of [fresh, old, missing]) {
       mkdirSync(root)
       writeFileSync(join(root, 'tsconfig.tsbuildinfo'), '{}')

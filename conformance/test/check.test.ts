@@ -8,6 +8,7 @@ import {exitCodeOf} from '../src/verdict.js'
 import type {HarnessCheckReport, HarnessUnderTest} from '../src/types.js'
 import {FIXTURE_PLUGINS, SEAT, fixtureBinDir, loadFixture} from './helpers.js'
 import {expectSchemaValid} from './schema.js'
+import {the} from '../../test/helpers/present.js'
 
 describe('check', () => {
   let bin: string
@@ -117,7 +118,7 @@ describe('check', () => {
 
   describe('pickHarness', () => {
     it('prefers the active declaration of a name over an invalid or shadowed one', () => {
-      const good = discovered[0]
+      const good = the(discovered, 0)
       const invalid = {...good, valid: false, declaration: null, active: false, problems: ['x']}
       expect(pickHarness(good.name, [invalid, good])).to.equal(good)
       expect(pickHarness(good.name, [invalid])).to.equal(invalid)

@@ -15,10 +15,10 @@ export const DIRECT_OCLIF_COMMANDS: Record<string, {className: string; reason: s
 export function oclifCommandNames(source: string): string[] {
   const names: string[] = []
   for (const match of source.matchAll(/\bimport\s+(?!type\b)([^'";]*?)\s+from\s*['"]@oclif\/core['"]/g)) {
-    const clause = match[1]
+    const clause = match[1] ?? ''
     const named = /\{([^}]*)\}/.exec(clause)
-    for (const part of named?.[1].split(',') ?? []) {
-      const [imported, local] = part.trim().replace(/^type\s+/, '\u0000').split(/\s+as\s+/)
+    for (const part of named?.[1]?.split(',') ?? []) {
+      const [imported = '', local] = part.trim().replace(/^type\s+/, '\u0000').split(/\s+as\s+/)
       if (imported === 'Command') names.push((local ?? imported).trim())
     }
     const namespace = /\*\s+as\s+([\w$]+)/.exec(clause)
@@ -38,7 +38,7 @@ export function checkCommandBase(root: string, allowed = DIRECT_OCLIF_COMMANDS):
       if (names.size === 0) continue
       for (const match of source.matchAll(/\bclass\s+([\w$]+)\s+extends\s+([\w$]+(?:\.[\w$]+)?)/g)) {
         const [, className, base] = match
-        if (!names.has(base)) continue
+        if (base === undefined || !names.has(base)) continue
         if (allowed[file]?.className === className) {
           seen.add(file)
           continue

@@ -1,6 +1,7 @@
 import {existsSync, readFileSync, statSync} from 'node:fs'
 import {join, posix} from 'node:path'
 import {isCode, listPackages, walkFiles} from './repo-scan.js'
+import {present, the} from '../helpers/present.js'
 
 /** One relative import: where it points (repo-relative) and whether it vanishes at compile time. */
 export interface LocalImport {
@@ -25,7 +26,7 @@ export function localImports(root: string, file: string): LocalImport[] {
   const source = readFileSync(join(root, file), 'utf8')
   const out: LocalImport[] = []
   for (const m of source.matchAll(RELATIVE)) {
-    const spec = m[3] ?? m[4]
+    const spec = present(m[3] ?? m[4], 'the specifier of an import')
     out.push({target: resolveSpecifier(root, file, spec), typeOnly: m[2] !== undefined})
   }
   return out
@@ -71,7 +72,7 @@ export function findCycles(root: string, files: string[]): string[] {
 /** One concrete loop through a component: start at its first file, follow edges inside it back home. */
 function describeCycle(component: string[], edges: Map<string, string[]>): string {
   const members = new Set(component)
-  const start = [...component].sort()[0]
+  const start = the([...component].sort(), 0)
   const path = [start]
   const seen = new Set([start])
   const step = (v: string): boolean => {
@@ -107,7 +108,7 @@ export function checkDomainFaces(root: string, domainsDir = HUB_DOMAINS): string
   const domainOf = (file: string): string | null => {
     if (!file.startsWith(`${domainsDir}/`)) return null
     const rest = file.slice(domainsDir.length + 1)
-    return rest.includes('/') ? rest.split('/')[0] : ''
+    return rest.includes('/') ? the(rest.split('/'), 0) : ''
   }
   const files = walkFiles(root, src, isCode)
   const domains = new Set(files.map(domainOf).filter((d): d is string => !!d))

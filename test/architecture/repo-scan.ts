@@ -1,5 +1,6 @@
 import {readFileSync, readdirSync, statSync} from 'node:fs'
 import {join, relative, sep} from 'node:path'
+import {the} from '../helpers/present.js'
 
 /** Top-level folders that hold workspace packages, and whether each child folder is a package. */
 const PACKAGE_PARENTS = ['agora-core', 'plugins', 'harness-adapters']
@@ -68,7 +69,7 @@ export const isCode = (path: string): boolean => /\.(ts|mts|js|mjs|cjs)$/.test(p
 export function importSpecifiers(source: string): string[] {
   const specs: string[] = []
   const patterns = [/\b(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g]
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) specs.push(match[1])
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) specs.push(the(match, 1))
   return specs
 }
 
@@ -76,5 +77,5 @@ export function importSpecifiers(source: string): string[] {
 export function packageOf(specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier.startsWith('/')) return null
   const parts = specifier.split('/')
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : the(parts, 0)
 }

@@ -6,6 +6,7 @@ import {formatLogLine} from '../src/log.js'
 import type {AgentRunner} from '../src/runner.js'
 import {eventually, seat, startHub, startRunner} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('AgentRunner', () => {
   let hub: RunningHub
@@ -132,7 +133,7 @@ describe('AgentRunner', () => {
       expect(runner.handled).to.equal(1)
       expect((await alice.history('room', {since: asked.seq})).map((m) => m.body)).to.deep.equal(['finished after stop was asked'])
       const saved = JSON.parse((await import('node:fs')).readFileSync(cursorFile, 'utf8')) as {channels: Record<string, {acked: number}>}
-      expect(saved.channels.room.acked).to.equal(asked.seq)
+      expect(the(saved.channels, 'room').acked).to.equal(asked.seq)
       expect((await alice.inbox()).filter((e) => e.channel === 'room' && e.seq > asked.seq)).to.deep.equal([])
     })
 

@@ -4,6 +4,7 @@ import {AgoraClient} from '../src/client.js'
 import {AgoraHttpError} from '../src/errors.js'
 import {ADMIN_KEY, seat, startHub} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
+import {the} from '../../../test/helpers/present.js'
 
 const failure = async (promise: Promise<unknown>): Promise<AgoraHttpError> => {
   const error = await promise.then(() => null, (e: unknown) => e)
@@ -65,14 +66,14 @@ describe('client', () => {
     await bob.postMessage('room', {answers: ['a1'], body: 'one!', reply_to: q.id, status: 'reply'})
     const row = (await bob.owed()).to_answer.find((r) => r.id === q.id)
     expect(row?.pending_asks).to.deep.equal(['a2'])
-    const [history] = (await alice.history('room', {since: q.seq - 1, limit: 1}))
+    const history = the(await alice.history('room', {since: q.seq - 1, limit: 1}), 0)
     expect(history.pending_asks).to.deep.equal(['a2'])
   })
 
   it('keeps float tokens in data across post, history and the ledger', async () => {
     const posted = await alice.postMessage('room', {body: 'data', data: JSON.parse('{"k":1}')})
     const rows = await alice.history('room', {since: posted.seq - 1})
-    expect(String(rows[0].data?.k)).to.equal('1')
+    expect(String(the(rows, 0).data?.k)).to.equal('1')
     const ledger = await alice.ledger('room', {verify: true})
     expect(ledger.verified).to.equal(true)
     expect(ledger.turns.at(-1)?.seq).to.equal(posted.seq)

@@ -6,6 +6,7 @@ import {AgoraSocket} from '../src/socket.js'
 import type {Envelope} from '../src/wire.js'
 import {eventually, seat, startHub} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
+import {exactly} from '../../../test/helpers/present.js'
 
 describe('inbox', () => {
   let hub: RunningHub
@@ -54,7 +55,7 @@ describe('inbox', () => {
   })
 
   it('acks only what was handled: the hub cursor never passes an unhandled envelope', async () => {
-    const [m1, m2, m3] = await posts(3)
+    const [m1, m2, m3] = exactly(await posts(3), 3)
     expect(await inbox.ack([m1, m3])).to.deep.equal({room: m1.seq})
     expect(await unread()).to.deep.equal(['m2', 'm3'])
     expect(await inbox.ack([m2])).to.deep.equal({room: m3.seq})

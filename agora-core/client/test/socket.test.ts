@@ -7,6 +7,7 @@ import type {Envelope} from '../src/wire.js'
 import {eventually, seat, startHub} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
 import {TcpRelay} from './helpers/proxy.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('socket', () => {
   let hub: RunningHub
@@ -92,8 +93,8 @@ describe('socket', () => {
     socket.subscribe(['bobs-room'], {'bobs-room': 0})
     await eventually(() => errors.length === 1, 'the error frame')
     expect(errors[0]).to.be.instanceOf(AgoraFrameError)
-    expect(errors[0].status).to.equal(403)
-    expect(errors[0].message).to.include('bobs-room')
+    expect(the(errors, 0).status).to.equal(403)
+    expect(the(errors, 0).message).to.include('bobs-room')
     const live = await bob.postMessage('room', {body: 'still here'})
     await eventually(() => got.some((e) => e.id === live.id), 'a live envelope after the error')
   })

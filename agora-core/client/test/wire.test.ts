@@ -6,6 +6,7 @@ import type {
 } from '../src/wire.js'
 import {ADMIN_KEY, startHub} from './helpers/hub.js'
 import type {RunningHub} from './helpers/hub.js'
+import {the} from '../../../test/helpers/present.js'
 
 /*
  * Each list is checked against its type by `satisfies` (a missing or extra name fails tsc) and
@@ -71,7 +72,7 @@ describe('wire', () => {
     const {id} = await upload.json() as {id: string}
     const posted = await alice.postMessage('room', {attachments: [{id}], body: 'see trace', status: 'fyi', to: ['bob']})
     expect(keysOf(posted)).to.deep.equal(keysOf(MESSAGE))
-    const [row] = await alice.history('room', {since: posted.seq - 1, limit: 1})
+    const row = the(await alice.history('room', {since: posted.seq - 1, limit: 1}), 0)
     expect(keysOf(row)).to.deep.equal(keysOf(MESSAGE_ROW))
     const envelope = (await bob.inbox()).find((e) => e.id === posted.id)
     expect(keysOf(envelope ?? {})).to.deep.equal(keysOf(ENVELOPE))
@@ -87,7 +88,7 @@ describe('wire', () => {
     const owedByAlice = await alice.owed()
     expect(owedByAlice.to_consume.map(keysOf)).to.deep.equal([keysOf(TO_CONSUME)])
     expect(owedByAlice.to_close.map(keysOf)).to.deep.equal([keysOf(TO_CLOSE)])
-    expect(owedByAlice.to_close[0].answered_by).to.equal('bob')
+    expect(the(owedByAlice.to_close, 0).answered_by).to.equal('bob')
   })
 
   it('serves exactly the declared fields on a text file, a binary file and a store entry', async () => {

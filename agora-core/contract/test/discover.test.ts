@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import {activeHarness, discoverHarnesses} from '../src/index.js'
 import type {PluginRef} from '../src/index.js'
 import {acme, variant} from './fixtures/acme.js'
+import {the} from '../../../test/helpers/present.js'
 
 const plugin = (name: string, type: string): PluginRef => ({name, version: '1.0.0', type, root: `/plugins/${name}`})
 
@@ -20,7 +21,7 @@ function hookResults(successes: Array<{plugin: PluginRef; result: unknown}>, fai
 describe('discoverHarnesses', () => {
   it('asks the agora:harness event with a timeout and errors captured, and lists a valid declaration as active', async () => {
     const config = hookResults([{plugin: plugin('@x/harness-acme', 'core'), result: acme}])
-    const [found] = await discoverHarnesses(config)
+    const found = the(await discoverHarnesses(config), 0)
     expect(config.asked()).to.deep.equal(['agora:harness', {}, 10_000, true])
     expect(found).to.deep.include({name: 'acme', contract: '^1', valid: true, problems: [], shadowedBy: null, active: true})
     expect(found.declaration).to.equal(acme)
@@ -35,8 +36,8 @@ describe('discoverHarnesses', () => {
       [{plugin: plugin('broken', 'link'), error: new Error('Cannot find module x')}],
     ))
     expect(found.map((f) => [f.name, f.valid, f.active])).to.deep.equal([['bad', false, false], ['broken', false, false], ['future', false, false]])
-    expect(found[1].problems).to.deep.equal(['the agora:harness hook failed: Cannot find module x'])
-    expect(found[2].problems[0]).to.contain("contract range '^2'")
+    expect(the(found, 1).problems).to.deep.equal(['the agora:harness hook failed: Cannot find module x'])
+    expect(the(found, 2).problems[0]).to.contain("contract range '^2'")
   })
 
   it('lets link beat user beat core for one name and lists the others as shadowed', async () => {

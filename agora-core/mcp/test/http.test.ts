@@ -9,6 +9,7 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import {startHub} from './helpers/hub.js'
 import type {TestHub} from './helpers/hub.js'
 import {bindingEnv, LAUNCH_ARGS, PACKAGE_DIR} from './helpers/process.js'
+import {the} from '../../../test/helpers/present.js'
 
 interface Ready {url: string; agent_id: string; token: string; token_id: string; expires_at: number}
 
@@ -108,7 +109,7 @@ describe('agora-mcp over streamable HTTP with per-turn tokens', function () {
     const bare = await fetch(served.ready.url, {method: 'POST', headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
       body: JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {}})})
     expect(bare.status).to.equal(401)
-    const error = await connect(served.ready.url, hub.keys[`${hub.url}::alice`]).then(() => null, (e: Error) => e)
+    const error = await connect(served.ready.url, the(hub.keys, `${hub.url}::alice`)).then(() => null, (e: Error) => e)
     expect(String(error)).to.match(/401|not a turn token/)
   })
 

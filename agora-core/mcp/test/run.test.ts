@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 
 import {bindingEnv, runProcess, tempHome} from './helpers/process.js'
+import {only} from '../../../test/helpers/present.js'
 
 describe('runAgoraMcp', () => {
   it('prints one JSON self-check line with the agora and SDK versions and exits 0', async () => {
@@ -8,7 +9,7 @@ describe('runAgoraMcp', () => {
     expect(code).to.equal(0)
     const lines = stdout.trim().split('\n')
     expect(lines).to.have.length(1)
-    const check = JSON.parse(lines[0]) as Record<string, unknown>
+    const check = JSON.parse(only(lines)) as Record<string, unknown>
     expect(Object.keys(check)).to.deep.equal(['component', 'status', 'agora', 'mcp_sdk'])
     expect(check).to.include({component: 'agora-mcp', status: 'ok', agora: '0.1.0'})
     expect(check.mcp_sdk).to.match(/^1\.\d+\.\d+$/)

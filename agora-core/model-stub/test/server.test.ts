@@ -1,5 +1,6 @@
 import {expect} from 'chai'
 import {startModelStub, type ModelStub} from '../src/server.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('server', () => {
   let stub: ModelStub
@@ -44,7 +45,7 @@ describe('server', () => {
     })
     expect(stub.requests).to.have.length(1)
     expect(stub.requests[0]).to.include({method: 'POST', path: '/v1/chat/completions', api: 'chat'})
-    expect(stub.requests[0].reply).to.deep.equal({kind: 'text', text: 'fake-ok'})
-    expect(stub.requests[0].body).to.deep.include({model: 'm'})
+    expect(the(stub.requests, 0).reply).to.deep.equal({kind: 'text', text: 'fake-ok'})
+    expect(the(stub.requests, 0).body).to.deep.include({model: 'm'})
   })
 })

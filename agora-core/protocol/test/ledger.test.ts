@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {ledgerHash, pyFloat, turnPayload, verifyLedger} from '../src/index.js'
 import type {LedgerTurn} from '../src/index.js'
+import {the} from '../../../test/helpers/present.js'
 
 function chain(n: number): {channel: string; head: string; turns: LedgerTurn[]} {
   const turns: LedgerTurn[] = []
@@ -25,19 +26,19 @@ describe('verifyLedger', () => {
 
   it('names the first edited seq', () => {
     const report = chain(4)
-    report.turns[2].body = 'edited'
+    the(report.turns, 2).body = 'edited'
     expect(verifyLedger(report)).to.include({intact: false, brokenAt: 3})
   })
 
   it('treats a retracted turn as link-only', () => {
     const report = chain(3)
-    Object.assign(report.turns[1], {body: '[retracted by alice]', title: '', data: null, status: 'fyi', retracted: true})
+    Object.assign(the(report.turns, 1), {body: '[retracted by alice]', title: '', data: null, status: 'fyi', retracted: true})
     expect(verifyLedger(report).intact).to.equal(true)
   })
 
   it('breaks at an unhashed turn after a hashed one', () => {
     const report = chain(3)
-    report.turns[2].hash = null
+    the(report.turns, 2).hash = null
     expect(verifyLedger(report).brokenAt).to.equal(3)
   })
 
@@ -48,7 +49,7 @@ describe('verifyLedger', () => {
   })
 
   it('hashes created_at as a float even when integral', () => {
-    const t = chain(1).turns[0]
+    const t = the(chain(1).turns, 0)
     expect(turnPayload('room', t).created_at).to.deep.equal(pyFloat(1700000001))
   })
 })

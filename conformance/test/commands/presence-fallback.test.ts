@@ -7,6 +7,7 @@ import {cacheKey} from '@agora/home'
 import {FIXTURES} from '../helpers.js'
 import {agora} from '../cli.js'
 import {expectSchemaValid} from '../schema.js'
+import {the} from '../../../test/helpers/present.js'
 
 const ADMIN = 'presence-fallback-admin-key-0123456789'
 const PLUGIN = join(FIXTURES, 'harness-mcp-caller')
@@ -54,7 +55,7 @@ describe('commands/harness-check C9 presence fallback', function () {
   }
 
   it('passes an exit-code-only harness whose binary called whoami as the seat, read through an operator seat (the admin key is not a seat)', async () => {
-    cacheKey(env.AGORA_HOME, hub.url, 'op', await register('op', true))
+    cacheKey(the(env, 'AGORA_HOME'), hub.url, 'op', await register('op', true))
     const probe = await c9()
     expect(probe.status, probe.detail).to.equal('PASS')
     expect(probe.detail).to.match(/^hub presence advanced during the turn — it authenticated as this seat \(read with seat op's key\)/)

@@ -4,6 +4,7 @@ import {appendFileSync, readFileSync, realpathSync} from 'node:fs'
 import {join} from 'node:path'
 import {CLI_BIN, INSTALL_HINT, openWorld, realClisInstalled, wireLive, type World} from './environment.js'
 import {HELD_BY_BOB, leasedRepo} from './leased-repo.js'
+import {the} from '../../../test/helpers/present.js'
 
 interface Turn { code: number; events: Array<Record<string, unknown>>; stderr: string }
 
@@ -40,7 +41,7 @@ describe('integration/lease gate with real codex', function () {
     const world = await openWorld('codex', [CLI_BIN])
     const live = await wireLive(world, 'codex')
     try {
-      const codexHome = live.env.CODEX_HOME
+      const codexHome = the(live.env, 'CODEX_HOME')
       // codex reads a project's .codex/ only once the operator trusts the project; agora leaves that decision to them
       appendFileSync(join(codexHome, 'config.toml'), `\n[projects.${JSON.stringify(realpathSync(world.workspace))}]\ntrust_level = "trusted"\n`)
       // setup records its hooks as trusted in this CODEX_HOME (codex skips untrusted hooks)

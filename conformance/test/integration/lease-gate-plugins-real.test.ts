@@ -6,6 +6,7 @@ import {fileURLToPath} from 'node:url'
 import {RUN} from '../cli.js'
 import {CLI_BIN, INSTALL_HINT, openWorld, realClisInstalled, wireLive, type World} from './environment.js'
 import {HELD_BY_BOB, leasedRepo} from './leased-repo.js'
+import {the} from '../../../test/helpers/present.js'
 
 const AGORA_MCP = fileURLToPath(new URL('../../../bin/agora-mcp.js', import.meta.url))
 
@@ -22,7 +23,7 @@ function realTurn(world: World, harness: 'opencode' | 'pi', wiring: Record<strin
     PI_CODING_AGENT_DIR: join(world.home, 'harness-check', 'pi'), PI_SKIP_VERSION_CHECK: '1',
   }
   return new Promise((resolve) => {
-    const child = execFile(argv[0], argv.slice(1), {cwd: world.workspace, env, timeout: 240_000, maxBuffer: 16 * 1024 * 1024}, (error, stdout, stderr) => {
+    const child = execFile(the(argv, 0), argv.slice(1), {cwd: world.workspace, env, timeout: 240_000, maxBuffer: 16 * 1024 * 1024}, (error, stdout, stderr) => {
       resolve({code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr})
     })
     child.stdin?.end()

@@ -11,8 +11,8 @@ export async function serveOrca(env: Record<string, string>, cwd: string, seat: 
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({input: child.stdout!}).on('line', (line) => {
       output += line + '\n'
-      const m = /^AGORA_ORCA event=ready status=ok url=(\S+)/.exec(line)
-      if (m) resolve(m[1])
+      const ready = /^AGORA_ORCA event=ready status=ok url=(\S+)/.exec(line)?.[1]
+      if (ready) resolve(ready)
     })
     child.once('exit', (code) => reject(new Error(`agora serve orca exited ${code}: ${output}`)))
   })

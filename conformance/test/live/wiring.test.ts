@@ -3,6 +3,7 @@ import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync}
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {WIRED_HARNESSES, wireHarness} from './wiring.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('live/wiring', () => {
   let dir: string
@@ -14,7 +15,7 @@ describe('live/wiring', () => {
 
   it('points the Responses CLI at the stub through CODEX_HOME/config.toml', () => {
     const wiring = wireHarness('codex', input())
-    const toml = readFileSync(join(wiring.env.CODEX_HOME, 'config.toml'), 'utf8')
+    const toml = readFileSync(join(the(wiring.env, 'CODEX_HOME'), 'config.toml'), 'utf8')
     expect(toml).to.contain('model_provider = "fake"')
     expect(toml).to.contain('base_url = "http://127.0.0.1:4000/v1"')
     expect(toml).to.contain('wire_api = "responses"')
@@ -26,7 +27,7 @@ describe('live/wiring', () => {
 
   it('puts the chat provider in the global config layer and the registries on a dead port', () => {
     const wiring = wireHarness('opencode', input())
-    const config = JSON.parse(readFileSync(join(wiring.env.XDG_CONFIG_HOME, 'opencode', 'opencode.json'), 'utf8'))
+    const config = JSON.parse(readFileSync(join(the(wiring.env, 'XDG_CONFIG_HOME'), 'opencode', 'opencode.json'), 'utf8'))
     expect(config.provider.fake.options.baseURL).to.equal('http://127.0.0.1:4000/v1')
     expect(wiring.env.npm_config_registry).to.equal('http://127.0.0.1:9/')
     expect(wiring.flags).to.deep.equal(['--model', 'fake/fake-model'])
@@ -37,7 +38,7 @@ describe('live/wiring', () => {
     mkdirSync(join(workspace, '.opencode'), {recursive: true})
     writeFileSync(join(workspace, '.opencode', 'package-lock.json'), '{"mine":true}')
     const wiring = wireHarness('opencode', {...input(), workspace})
-    const global = join(wiring.env.XDG_CONFIG_HOME, 'opencode')
+    const global = join(the(wiring.env, 'XDG_CONFIG_HOME'), 'opencode')
     expect(existsSync(join(global, 'node_modules'))).to.equal(true)
     expect(JSON.parse(readFileSync(join(global, 'package-lock.json'), 'utf8')).packages[''].dependencies).to.have.property('@opencode-ai/plugin')
     expect(existsSync(join(workspace, '.opencode', 'node_modules'))).to.equal(true)

@@ -3,6 +3,7 @@ import {c2SingleTurn} from '../../src/probes/c2-single-turn.js'
 import type {ProbeId, ProbeResult, SpawnRequest} from '../../src/types.js'
 import {baseDeclaration} from '../fixtures/base-declaration.js'
 import {contextFor, fakePorts, ok, targetOf} from '../helpers.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('probes/c2-single-turn', () => {
   const target = targetOf(baseDeclaration('fx-unit'))
@@ -12,9 +13,9 @@ describe('probes/c2-single-turn', () => {
     const spawned: SpawnRequest[] = []
     const ctx = contextFor(target, {ports: fakePorts({spawned}), timeouts: {probeMs: 1234, selfCheckMs: 1, liveMs: 1}})
     const outcome = await c2SingleTurn.run(ctx, earlier)
-    expect(spawned[0].argv).to.deep.equal(['/opt/bin/fx-unit-agent', '--version'])
-    expect(spawned[0].timeoutMs).to.equal(1234)
-    expect(Object.keys(spawned[0].env).filter((k) => k.startsWith('AGORA_'))).to.deep.equal([])
+    expect(the(spawned, 0).argv).to.deep.equal(['/opt/bin/fx-unit-agent', '--version'])
+    expect(the(spawned, 0).timeoutMs).to.equal(1234)
+    expect(Object.keys(the(spawned, 0).env).filter((k) => k.startsWith('AGORA_'))).to.deep.equal([])
     expect(outcome.status).to.equal('PASS')
     expect(outcome.detail).to.match(/^terminates with stdin closed \(rc=0 in \d+\.\ds\)$/)
   })

@@ -3,6 +3,7 @@ import {c3AgoraRuntime} from '../../src/probes/c3-agora-runtime.js'
 import type {SpawnRequest, SpawnResult} from '../../src/types.js'
 import {baseDeclaration} from '../fixtures/base-declaration.js'
 import {MCP_COMMAND, contextFor, fakePorts, ok, targetOf} from '../helpers.js'
+import {the} from '../../../test/helpers/present.js'
 
 describe('probes/c3-agora-runtime', () => {
   const target = targetOf(baseDeclaration('fx-unit'))
@@ -13,8 +14,8 @@ describe('probes/c3-agora-runtime', () => {
   it('passes a healthy self-check at this agora version, scrubbing AGORA_* from its env', async () => {
     const spawned: SpawnRequest[] = []
     const outcome = await run(ok(`starting\n${line({})}\n`), spawned)
-    expect(spawned[0].argv).to.deep.equal([MCP_COMMAND, '--self-check'])
-    expect(spawned[0].env).to.not.have.property('AGORA_API_KEY')
+    expect(the(spawned, 0).argv).to.deep.equal([MCP_COMMAND, '--self-check'])
+    expect(the(spawned, 0).env).to.not.have.property('AGORA_API_KEY')
     expect(outcome).to.deep.include({status: 'PASS', detail: 'agora-mcp 0.1.0, mcp-sdk 1.32.2'})
   })
 

@@ -4,6 +4,7 @@ import {c9LiveTurn, calledWhoami} from '../../src/probes/c9-live-turn.js'
 import type {HubPort, SpawnRequest, SpawnResult} from '../../src/types.js'
 import {baseDeclaration} from '../fixtures/base-declaration.js'
 import {contextFor, fakePorts, ok, targetOf} from '../helpers.js'
+import {the} from '../../../test/helpers/present.js'
 
 const lines = (...objects: unknown[]) => objects.map((o) => JSON.stringify(o)).join('\n')
 const call = (id: string, tool: string) => ({type: 'call', id, tool})
@@ -23,12 +24,12 @@ describe('probes/c9-live-turn', () => {
     const {outcome, spawned} = await run(baseDeclaration('fx-unit'), whoamiTurn)
     expect(outcome.status).to.equal('PASS')
     expect(outcome.detail).to.match(/^one real turn called whoami \(tools: whoami\)/)
-    expect(spawned[0].argv[0]).to.equal('fx-unit-agent')
-    expect(spawned[0].argv.at(-1)).to.contain('whoami')
-    expect(spawned[0].cwd).to.equal('/tmp/workspace-fake')
-    expect(spawned[0].env).to.not.have.property('AGORA_API_KEY')
-    expect(spawned[0].env.AGORA_TURN).to.equal('check')
-    expect(spawned[0].timeoutMs).to.equal(300_000)
+    expect(the(spawned, 0).argv[0]).to.equal('fx-unit-agent')
+    expect(the(spawned, 0).argv.at(-1)).to.contain('whoami')
+    expect(the(spawned, 0).cwd).to.equal('/tmp/workspace-fake')
+    expect(the(spawned, 0).env).to.not.have.property('AGORA_API_KEY')
+    expect(the(spawned, 0).env.AGORA_TURN).to.equal('check')
+    expect(the(spawned, 0).timeoutMs).to.equal(300_000)
   })
 
   it('recognises prefixed tool names (the reference missed agora_whoami and mcp__agora__whoami)', () => {

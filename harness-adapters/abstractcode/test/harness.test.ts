@@ -3,6 +3,7 @@ import {expect} from 'chai'
 import {assessTurn, prepareTurn, sampleTurnInput} from '@agora/contract'
 import {describeHarnessContract} from '@agora/contract/testing'
 import {abstractcode} from '../src/harness.js'
+import {the} from '../../../test/helpers/present.js'
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}.ndjson`, import.meta.url), 'utf8')
 const built = (overrides = {}) => abstractcode.buildCommand(prepareTurn(abstractcode, sampleTurnInput(overrides)))
@@ -25,7 +26,7 @@ describe('abstractcode', () => {
     })
 
     it('returns the MCP sidecar as a file instead of writing it (⚠ the reference wrote it while building)', () => {
-      const [file] = built({provider: 'lmstudio', model: 'qwen3'}).files!
+      const file = the(built({provider: 'lmstudio', model: 'qwen3'}).files ?? [], 0)
       expect(file.path).to.equal('/home/agora/.agora/harness-state/sample-seat/reception.state.config.json')
       expect(JSON.parse(file.content)).to.deep.equal({
         mcp_servers: {agora: {transport: 'stdio', command: ['/usr/local/bin/agora-mcp'], env: sampleTurnInput().mcp.env}},

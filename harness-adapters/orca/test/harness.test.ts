@@ -16,7 +16,7 @@ describe('orca harness (an Orca Harness Protocol v1 worker as a seat)', () => {
     expect(built.argv).to.deep.equal(['http://127.0.0.1:7099'])
     expect(built.http).to.deep.include({url: 'http://127.0.0.1:7099', sessionId: orcaSessionId('sample-seat', 'reception', 'http://127.0.0.1:7099')})
     expect(built.http?.profile).to.deep.equal({name: 'ledger', runtime: 'custom', template: {name: 'ledger-harness'}})
-    expect(built.session?.mcpServers[0].name).to.equal('agora')
+    expect(built.session?.mcpServers[0]?.name).to.equal('agora')
     expect(built.discard, 'a resumed session keeps its state').to.equal(undefined)
     expect(findBearer(built)).to.equal(null)
   })

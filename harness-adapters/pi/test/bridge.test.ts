@@ -6,6 +6,7 @@ import {expect} from 'chai'
 import {AgoraClient} from '@agora/client'
 import {createHub} from '@agora/hub'
 import type {Hub} from '@agora/hub'
+import {the} from '../../../test/helpers/present.js'
 
 const BRIDGE = new URL('../assets/agora-bridge.js', import.meta.url).href
 /** The repository's real `agora-mcp` bin (compiled @agora/mcp). */
@@ -60,7 +61,7 @@ describe('agora-bridge', () => {
       expect([...host.tools.keys()]).to.include.members(['agora_whoami', 'agora_check_inbox'])
       expect(host.tools.get('agora_check_inbox')!.parameters).to.have.property('properties')
       const result = await host.tools.get('agora_whoami')!.execute('call-1', {})
-      expect(result.content[0].text).to.contain('pi-seat')
+      expect(the(result.content, 0).text).to.contain('pi-seat')
     } finally {
       await host.emit('session_shutdown')
     }

@@ -3,6 +3,7 @@ import {expect} from 'chai'
 import fc from 'fast-check'
 
 import {inlineText, leaseLine, rowSection, storeMarkdown} from '../src/mirror-store.js'
+import {the} from '../../../test/helpers/present.js'
 
 const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|<>~&=:]/
 const row = (key: string, value: unknown, version = 1): StoreEntry =>
@@ -14,8 +15,8 @@ function outsideFences(md: string): string[] {
   let fence = ''
   for (const line of md.split('\n')) {
     const open = /^(~{3,}|`{3,})/.exec(line)
-    if (!fence && open) fence = open[1]
-    else if (fence && line.startsWith(fence[0]) && /^(~+|`+)$/.test(line) && line.length >= fence.length) fence = ''
+    if (!fence && open) fence = the(open, 1)
+    else if (fence && line.startsWith(fence.charAt(0)) && /^(~+|`+)$/.test(line) && line.length >= fence.length) fence = ''
     else if (!fence) out.push(line)
   }
   return out
@@ -29,7 +30,7 @@ describe('mirror-store rendering', () => {
       // Reading left to right, every punctuation character is either an escape or escaped.
       for (let i = 0; i < out.length; i++) {
         if (out[i] === '\\') { i++; continue }
-        expect(MARKDOWN_PUNCTUATION.test(out[i]), `unescaped ${JSON.stringify(out[i])} in ${JSON.stringify(out)}`).to.equal(false)
+        expect(MARKDOWN_PUNCTUATION.test(out.charAt(i)), `unescaped ${JSON.stringify(out[i])} in ${JSON.stringify(out)}`).to.equal(false)
       }
     }), {numRuns: 500})
   })

@@ -3,6 +3,7 @@ import {ledgerHash, parseJsonLossless, pyFloat, verifyLedger} from '@agora/proto
 import {expect} from 'chai'
 
 import {checkLedger} from '../src/ledger-check.js'
+import {the} from '../../../test/helpers/present.js'
 
 /** Build a chain with the protocol's hasher so the independent walk can be checked against it. */
 function chain(bodies: string[]): Ledger {
@@ -28,19 +29,19 @@ describe('ledger-check', () => {
 
   it('breaks at the first recomputed mismatch and keeps walking the stored chain', () => {
     const ledger = chain(['a', 'b', 'c'])
-    ledger.turns[1].body = 'B'
+    the(ledger.turns, 1).body = 'B'
     expect(checkLedger(ledger)).to.include({broken_at: 2, verdict: 'TAMPERED'})
   })
 
   it('treats a retracted turn as link-only', () => {
     const ledger = chain(['a', 'b', 'c'])
-    Object.assign(ledger.turns[1], {body: '[retracted by alice]', data: null, retracted: true})
+    Object.assign(the(ledger.turns, 1), {body: '[retracted by alice]', data: null, retracted: true})
     expect(checkLedger(ledger).verdict).to.equal('INTACT')
   })
 
   it('flags an unhashed turn after a hashed one', () => {
     const ledger = chain(['a', 'b', 'c'])
-    ledger.turns[2].hash = null
+    the(ledger.turns, 2).hash = null
     expect(checkLedger(ledger).broken_at).to.equal(3)
   })
 

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {RAW_ROUTES, ROUTES} from '@agora/protocol'
+import {the} from '../../../../test/helpers/present.js'
 
 const ROUTES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/routes')
 
@@ -16,8 +17,8 @@ function handlers(dir: string): Handler[] {
     const text = readFileSync(join(dir, file), 'utf8')
     const starts = [...text.matchAll(/\br\.(get|post|put|delete)\(\s*'([^']+)'/g)]
     starts.forEach((m, i) => {
-      const end = i + 1 < starts.length ? starts[i + 1].index : text.length
-      out.push({file, line: text.slice(0, m.index).split('\n').length, route: `${m[1]} ${m[2].replace(/[:*](\w+)/g, '{$1}')}`, source: text.slice(m.index, end)})
+      const end = i + 1 < starts.length ? the(starts, i + 1).index : text.length
+      out.push({file, line: text.slice(0, m.index).split('\n').length, route: `${m[1]} ${the(m, 2).replace(/[:*](\w+)/g, '{$1}')}`, source: text.slice(m.index, end)})
     })
   }
   return out

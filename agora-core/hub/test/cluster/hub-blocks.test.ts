@@ -2,6 +2,7 @@
 // a block or lift takes effect at once on the process that wrote it and, through the change event,
 // on the other process. Real hub processes on one throw-away cluster.
 import {expect} from 'chai'
+import {exactly, the} from '../../../../test/helpers/present.js'
 import {ADMIN_KEY, Caller} from '../helpers/hub.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
 import {spawnHub} from '../helpers/hub-process.js'
@@ -24,7 +25,7 @@ describe('hub blocks read from memory on PostgreSQL', function () {
     const db = await freshDatabase('blocks')
     const opts = {db, adminKey: ADMIN_KEY, voteSweepMs: 3_600_000}
     hubs = await Promise.all([spawnHub(opts), spawnHub(opts)])
-    const [a, b] = hubs
+    const [a, b] = exactly(hubs, 2)
     const admin = (url: string) => new Caller(url, 'admin', ADMIN_KEY)
     const key = (await admin(a.url).ok('POST', '/agents', {id: 'bob'})).api_key as string
     const bobOn = (url: string) => new Caller(url, 'bob', key)
@@ -44,7 +45,7 @@ describe('hub blocks read from memory on PostgreSQL', function () {
   it('lets a kick end by itself: an expired block no longer refuses, with no event to drop the mirror', async () => {
     const db = await freshDatabase('kick')
     hubs.push(await spawnHub({db, adminKey: ADMIN_KEY, voteSweepMs: 3_600_000}))
-    const h = hubs[hubs.length - 1]
+    const h = the(hubs, -1)
     const admin = new Caller(h.url, 'admin', ADMIN_KEY)
     const key = (await admin.ok('POST', '/agents', {id: 'kim'})).api_key as string
     await admin.ok('POST', '/hub/blocks', {agent: 'kim', seconds: 1})

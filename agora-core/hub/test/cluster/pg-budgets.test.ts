@@ -5,6 +5,7 @@ import {PgBudgets} from '../../src/cluster/pg-budgets.js'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const plain: PostSpend = {critical: false, operator: false, urgency: 'inbox'}
 const write = {perMinute: 120, burst: 40}
@@ -13,7 +14,7 @@ const write = {perMinute: 120, burst: 40}
 async function drain(books: BudgetBook[], agent: string): Promise<number> {
   for (let n = 0; n < 100; n++) {
     // A plain post's token may be left to its write (PostgreSQL: taken by the append); take it as the write would.
-    const refused = await books[n % books.length].spendPost(agent, plain).then(g => g.deferred?.take()).then(() => null, (e: Error & {status?: number}) => e)
+    const refused = await the(books, n % books.length).spendPost(agent, plain).then(g => g.deferred?.take()).then(() => null, (e: Error & {status?: number}) => e)
     if (refused) {
       expect(refused.status).to.equal(429)
       return n
@@ -46,7 +47,7 @@ describe('budgets shared through PostgreSQL match the in-memory ones', () => {
       const grants = []
       for (let i = 0; i < 7; i++) grants.push(await b.spendPost('carol', {...plain, urgency: 'interrupt'}))
       expect(grants.map(g => g.urgency)).to.deep.equal([...Array(6).fill('interrupt'), 'next_turn'])
-      expect(grants[6].downgraded).to.equal(true)
+      expect(the(grants, 6).downgraded).to.equal(true)
       expect((await b.spendPost('carol', {...plain, critical: true}).catch((e: {status: number}) => e) as {status: number}).status).to.equal(403)
       for (let i = 0; i < 5; i++) await b.spendPost('olga', {...plain, critical: true, operator: true})
       const sixth = await b.spendPost('olga', {...plain, critical: true, operator: true}).catch((e: Error & {status: number}) => e) as Error & {status: number}

@@ -1,6 +1,7 @@
 // Presence shared by hub processes on one PostgreSQL database: real hub processes (one of them in
 // this process, so its sweeps can be run on demand), real WebSockets, one throw-away cluster.
 import {expect} from 'chai'
+import {exactly} from '../../../../test/helpers/present.js'
 import pg from 'pg'
 import {createHub} from '../../src/index.js'
 import type {Hub} from '../../src/index.js'
@@ -69,7 +70,7 @@ describe('presence across hub processes on one PostgreSQL database', function ()
     const db = await freshDatabase('presence')
     const opts = {db, adminKey: ADMIN_KEY, voteSweepMs: 3_600_000, presenceBeatMs: BEAT_MS}
     children = await Promise.all([spawnHub(opts), spawnHub(opts)])
-    const [a, b] = children
+    const [a, b] = exactly(children, 2)
     const key = await seat(a.url, 'carol', [b.url])
     expect(await state(a.url, 'carol')).to.equal('offline')
     const ws = await WsSeat.connect(b.url, key)
@@ -93,7 +94,7 @@ describe('presence across hub processes on one PostgreSQL database', function ()
     const db = await freshDatabase('presence-stop')
     const opts = {db, adminKey: ADMIN_KEY, voteSweepMs: 3_600_000, presenceBeatMs: 60_000}
     children = await Promise.all([spawnHub(opts), spawnHub(opts)])
-    const [a, b] = children
+    const [a, b] = exactly(children, 2)
     const key = await seat(a.url, 'dave', [b.url])
     const onA = await WsSeat.connect(a.url, key)
     const onB = await WsSeat.connect(b.url, key)

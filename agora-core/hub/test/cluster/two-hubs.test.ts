@@ -10,6 +10,7 @@ import {spawnHub} from '../helpers/hub-process.js'
 import type {HubProcess} from '../helpers/hub-process.js'
 import pg from 'pg'
 import {SWEEP_LOCK} from '../../src/cluster/leader.js'
+import {exactly, the} from '../../../../test/helpers/present.js'
 
 /** Sessions holding the sweep lock now (pg_locks splits a bigint advisory key into classid/objid). */
 async function sweepLockHolders(url: string): Promise<number> {
@@ -65,7 +66,7 @@ describe('two hub processes on one PostgreSQL database', function () {
     db = await freshDatabase('two')
     const opts = {db, adminKey: ADMIN_KEY, ratePerMinute: 600_000, writeRatePerMinute: 600_000, voteSweepMs: 3_600_000, ...extra}
     hubs = await Promise.all([spawnHub(opts), spawnHub(opts)])
-    return [hubs[0], hubs[1]]
+    return exactly(hubs, 2)
   }
 
   /** A public room with an owner, `n` posters and two watchers, set up through A and visible through B. */
@@ -78,7 +79,7 @@ describe('two hub processes on one PostgreSQL database', function () {
       await on(a, id, key).ok('POST', '/channels/busy/join', {})
       seats.push({id, key})
     }
-    const last = seats[seats.length - 1]
+    const last = the(seats, -1)
     await until('membership to reach B', async () => (await on(b, last.id, last.key).get('/channels/busy/messages?since=0')).status === 200)
     return {owner, seats}
   }

@@ -5,6 +5,7 @@
 // any recursion limit reach the hub exactly as written.
 import fc from 'fast-check'
 import {JSON_ARRAY_MAX} from '../../src/limits.js'
+import {the} from '../../../../test/helpers/present.js'
 
 /** A JSON token pasted into the body verbatim. */
 export class Raw {
@@ -186,7 +187,7 @@ export function shapeOf(text: string): {depth: number; longestArray: number} {
   let longestArray = 0
   let empty = false
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]
+    const c = text.charAt(i)
     if (c === '"') { for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++; empty = false; continue }
     if (c === '[' || c === '{') { kinds.push(c); items.push(0); depth = Math.max(depth, kinds.length); empty = true; continue }
     if (c === ']' || c === '}') {
@@ -195,7 +196,7 @@ export function shapeOf(text: string): {depth: number; longestArray: number} {
       empty = false
       continue
     }
-    if (c === ',' && items.length) items[items.length - 1]++
+    if (c === ',' && items.length) items[items.length - 1] = the(items, -1) + 1
     else if (!/\s/.test(c)) empty = false
   }
   return {depth, longestArray}

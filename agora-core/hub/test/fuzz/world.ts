@@ -12,6 +12,7 @@ import type {LedgerReport} from '@agora/protocol'
 import {rawCall, type Reply, TestHub} from '../helpers/hub.js'
 import {type Dump, logicalDump} from '../helpers/dump.js'
 import {turnHash, verifyIndependently} from '../helpers/ledger.js'
+import {the} from '../../../../test/helpers/present.js'
 
 export const SEED = Number(process.env.FC_SEED ?? 20261201)
 export const RUNS = Number(process.env.FC_RUNS ?? 1)
@@ -200,7 +201,7 @@ const triage = new Map<string, {example: string; count: number}>()
 
 function triageKey(req: Req, err: unknown): string {
   const route = req.path.replace(/\?.*$/, '').split('/').slice(0, 5).map((s, i) => (i === 2 || i === 4 ? '*' : s)).join('/')
-  const why = String((err as Error)?.message ?? err).split('\n')[0].replace(/"[^"]*"|'[^']*'|\b[0-9A-Z]{26}\b|\d+/g, '…').slice(0, 160)
+  const why = the(String((err as Error)?.message ?? err).split('\n'), 0).replace(/"[^"]*"|'[^']*'|\b[0-9A-Z]{26}\b|\d+/g, '…').slice(0, 160)
   return `${req.method} ${route}: ${why}`
 }
 

@@ -24,8 +24,8 @@ export async function spawnHub(options: Record<string, unknown>): Promise<HubPro
     let out = ''
     child.stdout!.on('data', d => {
       out += d
-      const m = /READY (\S+)/.exec(out)
-      if (m) resolve(m[1])
+      const url = /READY (\S+)/.exec(out)?.[1]
+      if (url) resolve(url)
     })
     child.once('exit', code => reject(new Error(`hub process exited ${code} before serving: ${err.slice(-1500)}`)))
   })

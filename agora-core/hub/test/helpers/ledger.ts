@@ -4,6 +4,7 @@
 // source token); serialization, float formatting, key order and hashing are re-done here.
 import {createHash} from 'node:crypto'
 import {isLosslessNumber, parseJsonLossless} from '@agora/protocol'
+import {exactly, the} from '../../../../test/helpers/present.js'
 
 /** Parse JSON text keeping every number's original token. */
 export function parseLossless(text: string): unknown {
@@ -35,7 +36,7 @@ export function pyFloat(x: number): string {
   if (!Number.isFinite(x)) throw new Error(`non-finite number ${x} cannot be canonicalized`)
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0'
   const sign = x < 0 ? '-' : ''
-  const [mant, expStr] = Math.abs(x).toExponential().split('e')
+  const [mant, expStr] = exactly(Math.abs(x).toExponential().split('e'), 2)
   const exp = Number(expStr)
   const digits = mant.replace('.', '')
   if (exp < -4 || exp >= 16) {
@@ -56,7 +57,7 @@ function numberToken(token: string): string {
 function compareCodePoints(a: string, b: string): number {
   const ac = Array.from(a, (ch) => ch.codePointAt(0)!)
   const bc = Array.from(b, (ch) => ch.codePointAt(0)!)
-  for (let i = 0; i < Math.min(ac.length, bc.length); i++) if (ac[i] !== bc[i]) return ac[i] - bc[i]
+  for (let i = 0; i < Math.min(ac.length, bc.length); i++) if (ac[i] !== bc[i]) return the(ac, i) - the(bc, i)
   return ac.length - bc.length
 }
 

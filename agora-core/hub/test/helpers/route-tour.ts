@@ -3,6 +3,7 @@
 import type {Caller, TestHub} from './hub.js'
 import {rawCall} from './hub.js'
 import {fillWorkLists} from './route-tour-lists.js'
+import {the} from '../../../../test/helpers/present.js'
 
 /** One answered call: the route it exercised (`get /channels/{c}/info`), its status and its parsed body. */
 export interface Visit {
@@ -24,7 +25,7 @@ const WS = 'github.com/acme/app@1a2b3c4d5e6f'
 export async function tourEveryRoute(h: TestHub, embeddingUrl: string, advanceClock: (seconds: number) => void): Promise<Visit[]> {
   const visits: Visit[] = []
   const go = async (who: Caller, route: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any> => {
-    const method = route.split(' ')[0].toUpperCase()
+    const method = the(route.split(' '), 0).toUpperCase()
     const r = await who.call(method, path, body, headers)
     if (r.status < 200 || r.status >= 400) throw new Error(`${who.id}: ${route} (${method} ${path}) -> ${r.status} ${r.text.slice(0, 300)}`)
     visits.push({route, method, path, status: r.status, contentType: String(r.headers['content-type'] ?? ''), body: r.body})

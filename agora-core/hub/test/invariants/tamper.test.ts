@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import {parseJsonLossless, verifyLedger} from '@agora/protocol'
 import {Caller, TestHub} from '../helpers/hub.js'
 import {parseLossless, verifyIndependently} from '../helpers/ledger.js'
+import {the} from '../../../../test/helpers/present.js'
 
 // Each channel gets one kind of tampering done straight in the SQLite file; the hub's
 // `verify=true` and both external verifiers must point at the first affected seq.
@@ -94,7 +95,7 @@ describe('invariant 3: tampering is detected at the right seq', () => {
       await bob.postMessage(channel, {body: 'second', status: 'fyi', data: {n: 1}})
       await alice.postMessage(channel, {body: 'third', status: 'fyi'})
       if (LINK_ONLY.has(channel)) {
-        const first = (await alice.history(channel)).find((m) => m.seq === base[channel] + 1)
+        const first = (await alice.history(channel)).find((m) => m.seq === the(base, channel) + 1)
         await alice.ok('POST', `/channels/${channel}/messages/${first.id}/retract`, {})
       }
     }
@@ -102,7 +103,7 @@ describe('invariant 3: tampering is detected at the right seq', () => {
     const db = new Database(dbPath)
     try {
       db.pragma('wal_checkpoint(TRUNCATE)')
-      for (const {channel} of CASES) tamper(db, channel, base[channel] + 1)
+      for (const {channel} of CASES) tamper(db, channel, the(base, channel) + 1)
     } finally { db.close() }
 
     const reopened = await TestHub.start({db: dbPath})
@@ -112,7 +113,7 @@ describe('invariant 3: tampering is detected at the right seq', () => {
       const clean = await ledger(alice2, 't-clean')
       expect(clean.lossless.verified, 't-clean stays verified after a restart').to.equal(true)
       for (const {channel, brokenAt} of CASES) {
-        const want = brokenAt(base[channel])
+        const want = brokenAt(the(base, channel))
         const {lossless, text} = await ledger(alice2, channel)
         expect(lossless.verified, `${channel} verified`).to.equal(false)
         // A deleted row leaves a gap: the hub may name the missing seq or the first turn whose link breaks.

@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import {createHub} from '@agora/hub'
 import {TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('sweeps: fleet liveness', () => {
   let t = 1_800_000_000
@@ -24,11 +25,11 @@ describe('sweeps: fleet liveness', () => {
   it('raises one FLEET DARK when fewer than half the recently live seats stay live for 300 s', async () => {
     expect((await h.hub.runSweeps(['fleet'])).results.fleet).to.deep.equal([])
     t += 700
-    await seats[0].ok('GET', '/whoami')
+    await the(seats, 0).ok('GET', '/whoami')
     await olga.ok('GET', '/whoami')
     expect((await h.hub.runSweeps(['fleet'])).results.fleet).to.deep.equal([])
     t += 299
-    await seats[0].ok('GET', '/whoami')
+    await the(seats, 0).ok('GET', '/whoami')
     await olga.ok('GET', '/whoami')
     expect((await h.hub.runSweeps(['fleet'])).results.fleet).to.deep.equal([])
     t += 1
@@ -43,7 +44,7 @@ describe('sweeps: fleet liveness', () => {
   it('needs at least 3 eligible seats and forgets seats not seen live for 6 h', async () => {
     await h.hub.runSweeps(['fleet'])
     t += 6 * 3600 + 1
-    await seats[0].ok('GET', '/whoami')
+    await the(seats, 0).ok('GET', '/whoami')
     t += 400
     expect((await h.hub.runSweeps(['fleet'])).results.fleet).to.deep.equal([])
     t += 400

@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {TestHub} from '../helpers/hub.js'
 import type {Caller} from '../helpers/hub.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('sweeps: retirement proposal and pause reminder', () => {
   let t = 1_800_000_000
@@ -70,7 +71,7 @@ describe('sweeps: retirement proposal and pause reminder', () => {
       for (let i = 0; i < 3; i++) {
         const r = await small.hub.runSweeps(['wakes'])
         expect(r.truncated).to.equal(true)
-        seen.push(...(r.results.wakes as string[]).map(x => x.split(':')[0]))
+        seen.push(...(r.results.wakes as string[]).map(x => the(x.split(':'), 0)))
       }
       expect(seen.sort()).to.deep.equal(['b', 'c'])
     } finally { await small.close() }

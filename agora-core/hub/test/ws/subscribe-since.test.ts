@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {the} from '../../../../test/helpers/present.js'
 import {type Caller, TestHub} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 
@@ -44,6 +45,6 @@ describe('WS subscribe since', () => {
     ws = await WsSeat.connect(h.url, bob.key!)
     const frames = await answer({type: 'subscribe', channels: ['constructor'], since: {constructor: first.seq}})
     expect(frames.map(f => f.type)).to.deep.equal(['subscribed', 'envelope'])
-    expect(frames[1].envelope.id).to.equal(second.id)
+    expect(the(frames, 1).envelope.id).to.equal(second.id)
   })
 })

@@ -5,9 +5,10 @@ import {createHash} from 'node:crypto'
 import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
 import {call, must} from '../helpers/process.js'
+import {captured} from '../../../../test/helpers/present.js'
 
-const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
-const blobOf = (text: string): string => /^ATTACHMENT ([0-9a-f]{64})/m.exec(text)![1]
+const idOf = (posted: string): string => captured(/id=([0-9A-Z]{26})/, posted)
+const blobOf = (text: string): string => captured(/^ATTACHMENT ([0-9a-f]{64})/m, text)
 
 describe('attachment tools', function () {
   this.timeout(60_000)
@@ -45,7 +46,7 @@ describe('attachment tools', function () {
     const id = blobOf(await must(alice, 'put_attachment', {channel: 'files', filename: 'b.bin', content_b64: bytes.toString('base64')}))
     expect(blobOf(await must(alice, 'put_attachment', {channel: 'files', filename: 'again.bin', content_b64: bytes.toString('base64')}))).to.equal(id)
     const read = await must(bob, 'read_attachment', {channel: 'files', id})
-    expect(Buffer.from(/base64:\n(\S+)/.exec(read)![1], 'base64').equals(bytes)).to.equal(true)
+    expect(Buffer.from(captured(/base64:\n(\S+)/, read), 'base64').equals(bytes)).to.equal(true)
   })
 
   it('withdraws an attachment once the only post carrying it is retracted (404)', async () => {

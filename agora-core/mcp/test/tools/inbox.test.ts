@@ -4,8 +4,9 @@ import {expect} from 'chai'
 import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
 import {call, must} from '../helpers/process.js'
+import {captured, the} from '../../../../test/helpers/present.js'
 
-const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
+const idOf = (posted: string): string => captured(/id=([0-9A-Z]{26})/, posted)
 
 describe('inbox tools', function () {
   this.timeout(60_000)
@@ -64,21 +65,21 @@ describe('inbox tools', function () {
     const before = await must(alice, 'check_inbox')
     const answers = [...before.matchAll(/answered by bob in #(\d+) id=([0-9A-Z]{26})/g)].map((m) => ({seq: Number(m[1]), id: m[2]}))
     expect(answers).to.have.length(2)
-    expect(await must(alice, 'read_message_by_seq', {channel: 'plan', seq: answers[0].seq})).to.include(answers[0].id)
+    expect(await must(alice, 'read_message_by_seq', {channel: 'plan', seq: the(answers, 0).seq})).to.include(the(answers, 0).id)
     expect(await must(alice, 'check_inbox')).to.include('to_consume 1')
-    expect(await must(alice, 'read_message', {channel: 'plan', message_id: answers[1].id})).to.include(answers[1].id)
+    expect(await must(alice, 'read_message', {channel: 'plan', message_id: the(answers, 1).id})).to.include(the(answers, 1).id)
     expect(await must(alice, 'check_inbox')).to.include('to_consume 0')
   })
 
   it('acks the cursors check_inbox suggests', async () => {
     const inbox = await must(alice, 'check_inbox')
-    const cursors = JSON.parse(/call ack_inbox with cursors=(\{[^}]*\})/.exec(inbox)![1]) as Record<string, number>
+    const cursors = JSON.parse(captured(/call ack_inbox with cursors=(\{[^}]*\})/, inbox)) as Record<string, number>
     expect(await must(alice, 'ack_inbox', {cursors})).to.include('ACKED')
     expect(await must(alice, 'check_inbox')).to.include('(no unread messages)')
   })
 
   it('wakes a waiting seat when a message arrives', async () => {
-    await must(bob, 'ack_inbox', {cursors: JSON.parse(/cursors=(\{[^}]*\})/.exec(await must(bob, 'check_inbox'))![1]) as Record<string, number>})
+    await must(bob, 'ack_inbox', {cursors: JSON.parse(captured(/cursors=(\{[^}]*\})/, await must(bob, 'check_inbox'))) as Record<string, number>})
     const waiting = must(bob, 'wait_for_messages', {timeout_seconds: 30})
     await new Promise((resolve) => setTimeout(resolve, 300))
     await must(alice, 'post_message', {channel: 'plan', body: 'ping while you wait'})

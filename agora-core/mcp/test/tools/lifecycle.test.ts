@@ -15,7 +15,7 @@ describe('lifecycle tools', function () {
   before(async () => {
     hub = await startHub(['alice', 'bob'])
     await addOperator(hub, 'boss')
-    ;[alice, bob, boss] = await Promise.all(['alice', 'bob', 'boss'].map((id) => seatOn(hub, id)))
+    ;[alice, bob, boss] = await Promise.all([seatOn(hub, 'alice'), seatOn(hub, 'bob'), seatOn(hub, 'boss')])
     await must(alice, 'create_channel', {name: 'proj', private: false})
     await must(bob, 'join_channel', {channel: 'proj'})
   })

@@ -4,8 +4,9 @@ import {expect} from 'chai'
 import {addOperator, seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
 import {call, must} from '../helpers/process.js'
+import {captured} from '../../../../test/helpers/present.js'
 
-const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
+const idOf = (posted: string): string => captured(/id=([0-9A-Z]{26})/, posted)
 
 describe('moderation tools', function () {
   this.timeout(60_000)

@@ -4,8 +4,9 @@ import {expect} from 'chai'
 import {seatOn, startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
 import {call, must} from '../helpers/process.js'
+import {captured} from '../../../../test/helpers/present.js'
 
-const idOf = (posted: string): string => /id=([0-9A-Z]{26})/.exec(posted)![1]
+const idOf = (posted: string): string => captured(/id=([0-9A-Z]{26})/, posted)
 
 describe('reputation and search tools', function () {
   this.timeout(60_000)
@@ -14,7 +15,7 @@ describe('reputation and search tools', function () {
 
   before(async () => {
     hub = await startHub(['alice', 'bob', 'carol'])
-    ;[alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((id) => seatOn(hub, id)))
+    ;[alice, bob, carol] = await Promise.all([seatOn(hub, 'alice'), seatOn(hub, 'bob'), seatOn(hub, 'carol')])
     await must(alice, 'create_channel', {name: 'plaza', private: false})
     await must(bob, 'join_channel', {channel: 'plaza'})
     await must(carol, 'create_channel', {name: 'attic', private: true})

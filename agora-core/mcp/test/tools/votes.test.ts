@@ -4,19 +4,20 @@ import {expect} from 'chai'
 import {startHub} from '../helpers/hub.js'
 import type {TestHub} from '../helpers/hub.js'
 import {bindingEnv, call, connectSeat, must} from '../helpers/process.js'
+import {captured} from '../../../../test/helpers/present.js'
 
 describe('vote tools', function () {
   this.timeout(60_000)
   let hub: TestHub
-  let seats: Record<string, Client>
+  let seats: Record<'alice' | 'bob' | 'carol', Client>
   let root: string
   let tag: string
 
   before(async () => {
     hub = await startHub(['alice', 'bob', 'carol'])
-    const ids = ['alice', 'bob', 'carol']
-    const clients = await Promise.all(ids.map((id) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))))
-    seats = Object.fromEntries(ids.map((id, i) => [id, clients[i]]))
+    const seat = (id: string) => connectSeat(bindingEnv({AGORA_HOME: hub.home, AGORA_URL: hub.url, AGORA_AGENT_ID: id}))
+    const [alice, bob, carol] = await Promise.all([seat('alice'), seat('bob'), seat('carol')])
+    seats = {alice, bob, carol}
     await must(seats.alice, 'create_channel', {name: 'council', private: false})
     await must(seats.bob, 'join_channel', {channel: 'council'})
     await must(seats.carol, 'join_channel', {channel: 'council'})
@@ -29,7 +30,9 @@ describe('vote tools', function () {
 
   it('opens a blind vote root with a tag and a closing time', async () => {
     const opened = await must(seats.alice, 'open_vote', {channel: 'council', topic: 'Which db?', options: ['postgres', 'sqlite'], ttl_minutes: 1})
-    ;[, root, tag] = /message_id=([0-9A-Z]{26}) tag=(v-[0-9a-z]{6})/.exec(opened)!
+    const opening = /message_id=([0-9A-Z]{26}) tag=(v-[0-9a-z]{6})/
+    root = captured(opening, opened, 1)
+    tag = captured(opening, opened, 2)
     expect(opened).to.include('closes_at=')
   })
 

@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {startModelStub, type ModelStub} from '../../src/server.js'
 import {postSse} from '../sse-reader.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('wire/chat', () => {
   let stub: ModelStub
@@ -18,14 +19,14 @@ describe('wire/chat', () => {
       messages: [{role: 'user', content: 'who am I'}],
     })
     expect(type).to.contain('text/event-stream')
-    expect(events[0].data.choices[0].delta).to.deep.equal({role: 'assistant', content: ''})
-    expect(events[1].data.choices[0].delta.tool_calls[0]).to.deep.include({index: 0, id: 'call_1', type: 'function'})
-    expect(events[1].data.choices[0].delta.tool_calls[0].function).to.deep.equal({name: 'agora_whoami', arguments: ''})
-    expect(events[2].data.choices[0].delta.tool_calls[0].function.arguments).to.equal('{}')
-    expect(events[3].data.choices[0].finish_reason).to.equal('tool_calls')
-    expect(events[4].data.choices).to.deep.equal([])
-    expect(events[4].data.usage).to.include({total_tokens: 15})
-    expect(events[5].data).to.equal('[DONE]')
+    expect(the(events, 0).data.choices[0].delta).to.deep.equal({role: 'assistant', content: ''})
+    expect(the(events, 1).data.choices[0].delta.tool_calls[0]).to.deep.include({index: 0, id: 'call_1', type: 'function'})
+    expect(the(events, 1).data.choices[0].delta.tool_calls[0].function).to.deep.equal({name: 'agora_whoami', arguments: ''})
+    expect(the(events, 2).data.choices[0].delta.tool_calls[0].function.arguments).to.equal('{}')
+    expect(the(events, 3).data.choices[0].finish_reason).to.equal('tool_calls')
+    expect(the(events, 4).data.choices).to.deep.equal([])
+    expect(the(events, 4).data.usage).to.include({total_tokens: 15})
+    expect(the(events, 5).data).to.equal('[DONE]')
   })
 
   it('answers FINAL with the tool output after a role:tool message', async () => {
@@ -33,8 +34,8 @@ describe('wire/chat', () => {
       stream: true, tools,
       messages: [{role: 'user', content: 'x'}, {role: 'tool', tool_call_id: 'call_1', content: 'seat-7'}],
     })
-    expect(events[1].data.choices[0].delta).to.deep.equal({content: 'FINAL: seat-7'})
-    expect(events[2].data.choices[0].finish_reason).to.equal('stop')
+    expect(the(events, 1).data.choices[0].delta).to.deep.equal({content: 'FINAL: seat-7'})
+    expect(the(events, 2).data.choices[0].finish_reason).to.equal('stop')
     expect(events.at(-1)?.data).to.equal('[DONE]')
   })
 

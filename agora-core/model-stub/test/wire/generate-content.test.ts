@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {startModelStub, type ModelStub} from '../../src/server.js'
 import {postSse} from '../sse-reader.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('wire/generate-content', () => {
   let stub: ModelStub
@@ -18,9 +19,9 @@ describe('wire/generate-content', () => {
     })
     expect(type).to.contain('text/event-stream')
     expect(events).to.have.length(1)
-    expect(events[0].data.candidates[0]).to.deep.include({finishReason: 'STOP'})
-    expect(events[0].data.candidates[0].content).to.deep.equal({role: 'model', parts: [{functionCall: {name: 'mcp_agora_whoami', args: {}}}]})
-    expect(events[0].data.modelVersion).to.equal('m-1')
+    expect(the(events, 0).data.candidates[0]).to.deep.include({finishReason: 'STOP'})
+    expect(the(events, 0).data.candidates[0].content).to.deep.equal({role: 'model', parts: [{functionCall: {name: 'mcp_agora_whoami', args: {}}}]})
+    expect(the(events, 0).data.modelVersion).to.equal('m-1')
   })
 
   it('answers FINAL with the functionResponse output, as JSON for the non-streaming route', async () => {
@@ -33,7 +34,7 @@ describe('wire/generate-content', () => {
       ]}),
     })
     const body = (await res.json()) as {candidates: Array<{content: {parts: unknown[]}}>}
-    expect(body.candidates[0].content.parts).to.deep.equal([{text: 'FINAL: seat-7'}])
+    expect(the(body.candidates, 0).content.parts).to.deep.equal([{text: 'FINAL: seat-7'}])
   })
 
   it("runs the reception script on the user's last text part only, not on context parts before it", async () => {
@@ -41,7 +42,7 @@ describe('wire/generate-content', () => {
       tools: [{functionDeclarations: [{name: 'mcp_agora_check_inbox'}, {name: 'mcp_agora_whoami'}]}],
       contents: [{role: 'user', parts: [{text: 'rules: start with check_inbox'}, {text: 'call whoami'}]}],
     })
-    expect(events[0].data.candidates[0].content.parts[0].functionCall.name).to.equal('mcp_agora_whoami')
+    expect(the(events, 0).data.candidates[0].content.parts[0].functionCall.name).to.equal('mcp_agora_whoami')
   })
 
   it('counts tokens', async () => {

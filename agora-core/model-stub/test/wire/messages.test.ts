@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {startModelStub, type ModelStub} from '../../src/server.js'
 import {postSse} from '../sse-reader.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('wire/messages', () => {
   let stub: ModelStub
@@ -19,11 +20,11 @@ describe('wire/messages', () => {
     expect(events.map((e) => e.event)).to.deep.equal([
       'message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop',
     ])
-    expect(events[0].data.message).to.deep.include({role: 'assistant', content: []})
-    expect(events[1].data.content_block).to.deep.equal({type: 'tool_use', id: 'toolu_1', name: 'mcp__agora__whoami', input: {}})
-    expect(events[2].data.delta).to.deep.equal({type: 'input_json_delta', partial_json: '{}'})
-    expect(events[4].data.delta.stop_reason).to.equal('tool_use')
-    expect(events[4].data.usage).to.deep.equal({output_tokens: 5})
+    expect(the(events, 0).data.message).to.deep.include({role: 'assistant', content: []})
+    expect(the(events, 1).data.content_block).to.deep.equal({type: 'tool_use', id: 'toolu_1', name: 'mcp__agora__whoami', input: {}})
+    expect(the(events, 2).data.delta).to.deep.equal({type: 'input_json_delta', partial_json: '{}'})
+    expect(the(events, 4).data.delta.stop_reason).to.equal('tool_use')
+    expect(the(events, 4).data.usage).to.deep.equal({output_tokens: 5})
   })
 
   it('answers FINAL after a tool_result block in the last user message', async () => {
@@ -35,8 +36,8 @@ describe('wire/messages', () => {
         {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_1', content: [{type: 'text', text: 'seat-9'}]}]},
       ],
     })
-    expect(events[2].data.delta).to.deep.equal({type: 'text_delta', text: 'FINAL: seat-9'})
-    expect(events[4].data.delta.stop_reason).to.equal('end_turn')
+    expect(the(events, 2).data.delta).to.deep.equal({type: 'text_delta', text: 'FINAL: seat-9'})
+    expect(the(events, 4).data.delta.stop_reason).to.equal('end_turn')
   })
 
   it('answers an untooled non-streaming request with one text message', async () => {

@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import {startModelStub, type ModelStub} from '../../src/server.js'
 import {postSse} from '../sse-reader.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('wire/responses', () => {
   let stub: ModelStub
@@ -20,9 +21,9 @@ describe('wire/responses', () => {
     expect(events.map((e) => e.event)).to.deep.equal([
       'response.created', 'response.output_item.added', 'response.output_item.done', 'response.completed',
     ])
-    const item = events[2].data.item
+    const item = the(events, 2).data.item
     expect(item).to.deep.include({type: 'function_call', call_id: 'call_1', name: 'whoami', namespace: 'mcp__agora', arguments: '{}'})
-    const completed = events[3].data.response
+    const completed = the(events, 3).data.response
     expect(completed.status).to.equal('completed')
     expect(completed.output).to.deep.equal([item])
     expect(completed.usage).to.deep.include({input_tokens: 10, output_tokens: 5, total_tokens: 15})

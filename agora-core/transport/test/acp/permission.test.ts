@@ -1,5 +1,6 @@
 import {expect} from 'chai'
 import {answerPermission} from '../../src/acp/permission.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const OPTIONS = [
   {optionId: 'once', kind: 'allow_once'},
@@ -28,6 +29,6 @@ describe('acp/permission', () => {
   })
 
   it('answers cancelled when a refusal has no reject option, so no request stays pending', () => {
-    expect(answerPermission('read', ask('edit', 'edit', [OPTIONS[0]]))).to.deep.equal({outcome: {outcome: 'cancelled'}, refused: true, kind: 'edit'})
+    expect(answerPermission('read', ask('edit', 'edit', [the(OPTIONS, 0)]))).to.deep.equal({outcome: {outcome: 'cancelled'}, refused: true, kind: 'edit'})
   })
 })

@@ -4,6 +4,7 @@ import type {HarnessDeclaration} from '@agora/contract'
 import {runAcpTurn} from '../../src/acp/run-turn.js'
 import {pidAlive} from '../helpers.js'
 import {fakeTurn, recordOf} from './fake-agent.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const FAST = {initializeTimeoutMs: 1500, cancelGraceMs: 1500, exitGraceMs: 1000}
 const judge = (stdout: string, stderr: string, exitCode: number | null, timedOut = false) =>
@@ -16,10 +17,10 @@ describe('acp/run-turn', function () {
     const {turn, calls} = fakeTurn('happy')
     const run = await runAcpTurn(turn, FAST)
     expect(calls().map((c) => c.method)).to.deep.equal(['initialize', 'session/new', 'session/prompt'])
-    const opened = calls()[1].params as {cwd: string; mcpServers: Array<{name: string; command: string; env: Array<{name: string; value: string}>}>}
+    const opened = the(calls(), 1).params as {cwd: string; mcpServers: Array<{name: string; command: string; env: Array<{name: string; value: string}>}>}
     expect(opened.cwd).to.equal(turn.cwd)
     expect(opened.mcpServers[0]).to.deep.include({name: 'agora', command: '/opt/agora/agora-mcp'})
-    expect(opened.mcpServers[0].env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'fake-seat'})
+    expect(the(opened.mcpServers, 0).env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'fake-seat'})
     expect(JSON.stringify(opened)).to.not.match(/agora_[A-Za-z0-9_-]{32,}/)
     expect(run).to.include({exitCode: 0, timedOut: false, spawnError: null})
     expect(recordOf(run.stdout).map((o) => o.acp)).to.deep.equal(['initialized', 'session', 'update', 'update', 'update', 'stop'])
@@ -134,7 +135,7 @@ describe('acp/run-turn', function () {
     const {turn, calls} = fakeTurn('happy', {session: {modeId: 'careful', modelId: 'model-x'}})
     await runAcpTurn(turn, FAST)
     expect(calls().map((c) => c.method)).to.deep.equal(['initialize', 'session/new', 'session/set_mode', 'session/set_model', 'session/prompt'])
-    expect(calls()[3].params).to.deep.equal({sessionId: 'fake-session-1', modelId: 'model-x'})
+    expect(the(calls(), 3).params).to.deep.equal({sessionId: 'fake-session-1', modelId: 'model-x'})
   })
 
   it('reports an agent binary that does not exist as a spawn error', async () => {

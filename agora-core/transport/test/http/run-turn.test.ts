@@ -12,6 +12,7 @@ import type {TestHub} from '../../../mcp/test/helpers/hub.js'
 import {LAUNCH_ARGS} from '../../../mcp/test/helpers/process.js'
 import {startFakeWorker} from '../fixtures/fake-orca-worker.js'
 import type {FakeWorker, FakeWorkerOptions} from '../fixtures/fake-orca-worker.js'
+import {only, the} from '../../../../test/helpers/present.js'
 
 const judge = {evidence: ORCA_EVIDENCE} as HarnessDeclaration
 
@@ -44,22 +45,22 @@ describe('http transport (Orca Harness Protocol v1)', function () {
     expect(verdict, run.stdout).to.include({ok: true})
     expect(verdict.tools).to.deep.equal(['whoami'])
     expect(run.stdout).to.include('"toolName":"mcp__agora__whoami"').and.include('alice')
-    const [envelope] = worker.runs
+    const envelope = only(worker.runs)
     expect(envelope.sessionId).to.equal('agora-alice-reception-abc')
     expect(envelope.subtask).to.include({sessionId: 'agora-alice-reception-abc', prompt: 'call whoami and say who you are'})
     expect(envelope.subtask.id).to.match(/^agora-[0-9a-f]{12}$/)
     expect(envelope.profile).to.deep.equal({name: 'alice', runtime: 'custom'})
     expect(envelope.mcpServers).to.have.length(1)
     expect(envelope.mcpServers[0]).to.include({name: 'agora', transport: 'http'})
-    expect(envelope.mcpServers[0].url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
-    expect(envelope.mcpServers[0].headers.Authorization).to.match(/^Bearer agora-turn_/)
+    expect(the(envelope.mcpServers, 0).url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+    expect(the(envelope.mcpServers, 0).headers.Authorization).to.match(/^Bearer agora-turn_/)
     for (const key of Object.values(hub.keys)) expect(JSON.stringify(envelope)).to.not.include(key)
   })
 
   it('revokes the turn token once the turn ends', async () => {
     await start({mode: 'tool'})
     await httpTransport.runTurn(turnFor())
-    const token = worker.runs[0].mcpServers[0].headers.Authorization.slice('Bearer '.length)
+    const token = the(the(worker.runs, 0).mcpServers, 0).headers.Authorization.slice('Bearer '.length)
     const alice = new AgoraClient({url: hub.url, apiKey: hub.keys[`${hub.url}::alice`]})
     const refused = await alice.turnTokenRedeem(token, 'after-the-turn').then(() => null, (e: Error) => e)
     expect(String(refused)).to.match(/revoked/)

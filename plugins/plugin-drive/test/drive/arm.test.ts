@@ -10,6 +10,7 @@ import {runDrive} from '../../src/drive/run-drive.js'
 import {REPO} from '../helpers/cli.js'
 import {askBob, fixtureHarness, openWorld} from '../helpers/world.js'
 import type {World} from '../helpers/world.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('armDrive', function () {
   this.timeout(60_000)
@@ -67,7 +68,7 @@ describe('armDrive', function () {
     const path = join(world.home, 'drive-bob.turns.jsonl')
     expect(statSync(path).mode & 0o777).to.equal(0o600)
     const events = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as {event?: string; type?: string})
-    expect(events[0].event).to.equal('turn_start')
+    expect(the(events, 0).event).to.equal('turn_start')
     expect(events.some((e) => e.type === 'call')).to.equal(true)
     expect(events.at(-1)!.event).to.equal('turn_end')
     expect(readFileSync(path, 'utf8')).not.to.include(world.bob.key)

@@ -11,6 +11,7 @@ import {packagedSkillPath} from '../../src/drive/skill.js'
 import {REPO} from '../helpers/cli.js'
 import {askBob, fixtureHarness, openWorld} from '../helpers/world.js'
 import type {World} from '../helpers/world.js'
+import {exactly, the} from '../../../../test/helpers/present.js'
 
 const base: DriveOptions = {maxWait: 20, debounce: 0, turnBudget: 250, workBudget: 100, receptionTimeout: 60, workTimeout: 3600, sessionRotate: 25, turnLog: false, once: true}
 
@@ -58,7 +59,7 @@ describe('agora drive adopts what the built command returns', function () {
     await askBob(world, 'A second question?')
     const second = await drive(found)
     expect(second.exit, second.out.join('\n')).to.deep.equal({code: 0, reason: 'once-ok'})
-    const [boot, wake] = turnsIn(log)
+    const [boot, wake] = exactly(turnsIn(log), 2)
     expect(boot.argv).not.to.include('--resume')
     expect(wake.argv).to.include.members(['--resume', 'chosen-by-harness'])
     expect(wake.session).to.equal('chosen-by-harness')
@@ -83,7 +84,7 @@ describe('agora drive adopts what the built command returns', function () {
     await askBob(world)
     const {exit, out} = await drive(await variant(log, () => ({})), skill)
     expect(exit, out.join('\n')).to.deep.equal({code: 0, reason: 'once-ok'})
-    expect(turnsIn(log)[0].argv).to.include.members(['--skill-file', skill!])
+    expect(the(turnsIn(log), 0).argv).to.include.members(['--skill-file', skill!])
   })
 
   it('finds no skill path when the skill plugin is not loaded', () => {

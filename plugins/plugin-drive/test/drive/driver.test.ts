@@ -1,14 +1,15 @@
 import {expect} from 'chai'
 
 import {fail, ok, rig} from '../helpers/driver-rig.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('Driver', () => {
   it('boots a fresh reception session, then wakes it with the adopted session id', async () => {
     const {driver, turns, sessions, out} = rig([2, 2], [ok('s-1'), ok('s-1')])
     await driver.run()
     expect(turns.map((t) => [t.kind, t.sessionId, t.lane])).to.deep.equal([['boot', null, 'reception'], ['wake', 's-1', 'reception']])
-    expect(turns[0].prompt).to.match(/^AGORA BOOT/)
-    expect(turns[1].prompt).to.match(/^AGORA WAKE/)
+    expect(the(turns, 0).prompt).to.match(/^AGORA BOOT/)
+    expect(the(turns, 1).prompt).to.match(/^AGORA WAKE/)
     expect(sessions.get('reception')).to.equal('s-1')
     expect(out.filter((l) => l.includes('state=turn'))).to.deep.equal(['AGORA_DRIVE state=turn agent=bob reason=obligation', 'AGORA_DRIVE state=turn agent=bob reason=obligation'])
   })
@@ -74,7 +75,7 @@ describe('Driver', () => {
     const {driver, out, turns} = rig([2, 0, 0, 2], [ok('r'), ok('l'), ok('r')], {maxWaitS: 300}, {work: {find: async () => null, progress: async () => ({kind: 'moved'})}, initiative: async () => true})
     await driver.run()
     expect(turns.map((t) => t.lane)).to.deep.equal(['reception', 'work', 'reception'])
-    expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — LANE PASS/)
+    expect(the(turns, 1).prompt).to.match(/^AGORA WORK CHUNK — LANE PASS/)
     expect(out.filter((l) => l.includes('reason=initiative-lane'))).to.deep.equal(['AGORA_DRIVE state=chunk agent=bob reason=initiative-lane'])
   })
 })

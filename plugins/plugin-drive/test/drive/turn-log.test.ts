@@ -8,6 +8,7 @@ import {openTurnLog} from '../../src/drive/turn-log.js'
 import {REPO} from '../helpers/cli.js'
 import {askBob, fixtureHarness, openWorld} from '../helpers/world.js'
 import type {World} from '../helpers/world.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('turn-log', function () {
   this.timeout(60_000)
@@ -33,7 +34,7 @@ describe('turn-log', function () {
       expect(statSync(path).mode & 0o777).to.equal(0o600)
       const lines = readFileSync(path, 'utf8').split('\n')
       expect(lines).to.have.length(3)
-      expect(JSON.parse(lines[0])).to.include({event: 'turn_start', agent: 'bob', kind: 'boot'})
+      expect(JSON.parse(the(lines, 0))).to.include({event: 'turn_start', agent: 'bob', kind: 'boot'})
       expect(lines[1]).to.equal('{"type":"call","bearer":"agora_[REDACTED]"}')
     })
 

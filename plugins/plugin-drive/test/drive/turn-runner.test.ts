@@ -11,6 +11,7 @@ import {httpHub} from '../../src/hub-port.js'
 import {REPO} from '../helpers/cli.js'
 import {askBob, fixtureHarness, openWorld} from '../helpers/world.js'
 import type {World} from '../helpers/world.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('turnRunner', function () {
   this.timeout(30_000)
@@ -60,8 +61,8 @@ describe('turnRunner', function () {
     expect(outcome.verdict).to.deep.include({ok: true, tools: ['whoami'], sessionId: 'fake-session-1'})
     const opened = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as {method: string; params: {cwd: string; mcpServers: Array<{command: string; env: Array<{name: string; value: string}>}>}}).find((c) => c.method === 'session/new')!
     expect(opened.params.cwd).to.equal(world.workspace)
-    expect(opened.params.mcpServers[0].command).to.equal(join(REPO, 'bin/agora-mcp.js'))
-    expect(opened.params.mcpServers[0].env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'bob'})
+    expect(the(opened.params.mcpServers, 0).command).to.equal(join(REPO, 'bin/agora-mcp.js'))
+    expect(the(opened.params.mcpServers, 0).env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'bob'})
     expect(out.at(-1)).to.match(/^AGORA_DRIVE event=turn_end status=ok agent=bob harness=scripted kind=work dur=\d+s session=fake-session-1 mcp_tools=whoami$/)
   })
 

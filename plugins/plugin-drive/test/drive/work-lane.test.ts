@@ -4,6 +4,7 @@ import type {WorkPort} from '../../src/drive/work-lane.js'
 import type {ChunkProgress} from '../../src/drive/work-progress.js'
 import type {WorkRow} from '../../src/drive/work-scan.js'
 import {fail, ok, rig} from '../helpers/driver-rig.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const ROW: WorkRow = {ref: 'build/claim:parser@3', strikes: 0, channel: 'build', key: 'claim:parser', version: 3}
 
@@ -28,7 +29,7 @@ describe('WorkLane', () => {
     const {driver, out, turns, windows, sessions} = rig([2, 0, 0], [ok('r-1'), ok('w-1'), ok('w-1')], {}, {work})
     await driver.run()
     expect(turns.map((t) => [t.lane, t.kind, t.sessionId])).to.deep.equal([['reception', 'boot', null], ['work', 'work', null], ['work', 'work', 'w-1']])
-    expect(turns[1].prompt).to.match(/^AGORA WORK CHUNK — you are a driven agora seat continuing your own work/)
+    expect(the(turns, 1).prompt).to.match(/^AGORA WORK CHUNK — you are a driven agora seat continuing your own work/)
     expect(windows).to.deep.equal([20, 20, 20])
     expect(out).to.include('AGORA_DRIVE state=armed agent=bob reason=chunk-ready next=20s row=build/claim:parser@3')
     expect(out).to.include('AGORA_DRIVE state=chunk agent=bob reason=continuable-work row=build/claim:parser@3 strikes=1')
@@ -88,12 +89,12 @@ describe('WorkLane', () => {
   it('prefixes a delegate seat\'s work chunk with SUPERVISE_PROMPT and leaves its reception turns alone', async () => {
     const {driver, turns} = rig([2, 0], [ok('r'), ok('w')], {}, {work: lane([{kind: 'moved'}]), delegate: async () => true})
     await driver.run()
-    expect(turns[0].prompt).to.match(/^AGORA BOOT/)
-    expect(turns[1].prompt).to.match(/^AGORA SUPERVISE — /)
-    expect(turns[1].prompt).to.include('\n\nAGORA WORK CHUNK — you are a driven agora seat')
+    expect(the(turns, 0).prompt).to.match(/^AGORA BOOT/)
+    expect(the(turns, 1).prompt).to.match(/^AGORA SUPERVISE — /)
+    expect(the(turns, 1).prompt).to.include('\n\nAGORA WORK CHUNK — you are a driven agora seat')
     const plain = rig([0], [ok('w')], {}, {work: lane([{kind: 'moved'}]), delegate: async () => Promise.reject(new Error('whoami failed'))})
     await plain.driver.run()
-    expect(plain.turns[0].prompt).to.match(/^AGORA WORK CHUNK/)
+    expect(the(plain.turns, 0).prompt).to.match(/^AGORA WORK CHUNK/)
   })
 
   it('takes no lane pass when the continuation scan could not be read', async () => {
@@ -113,12 +114,12 @@ describe('WorkLane', () => {
     const same = rig([0], [ok('w-1')], {}, {work: lane([{kind: 'moved'}]), workClaim: pointer})
     same.sessions.set('work', 'w-0')
     await same.driver.run()
-    expect(same.turns[0].sessionId).to.equal('w-0')
+    expect(the(same.turns, 0).sessionId).to.equal('w-0')
     pointer.value = 'build/claim:other'
     const other = rig([0], [ok('w-2')], {}, {work: lane([{kind: 'moved'}]), workClaim: pointer})
     other.sessions.set('work', 'w-1')
     await other.driver.run()
-    expect(other.turns[0].sessionId).to.equal(null)
+    expect(the(other.turns, 0).sessionId).to.equal(null)
     expect(pointer.value).to.equal('build/claim:parser')
   })
 })

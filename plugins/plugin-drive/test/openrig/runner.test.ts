@@ -10,6 +10,7 @@ import {ACP_EVIDENCE} from '@agora/contract'
 import {openRigRunner} from '../../src/openrig/runner.js'
 import {startFakeOpenRig} from '../fixtures/fake-openrig.js'
 import type {FakeOpenRig} from '../fixtures/fake-openrig.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const OK: TurnOutcome = {verdict: {ok: true, stage: null, reason: null, detail: '', tools: [], sessionId: null, notices: []}, exitCode: 0, durationS: 1}
 const REQUEST = {lane: 'reception' as const, kind: 'wake' as const, prompt: 'p', sessionId: null, timeoutS: 60}
@@ -51,9 +52,9 @@ describe('agora drive --openrig (the OpenRig runner contract)', function () {
       setInterval: ((fn: () => void) => { beats.push(fn); return 0 as unknown as NodeJS.Timeout }) as unknown as typeof setInterval, clearInterval: (() => {}) as typeof clearInterval})
     const turn: RunTurn = async () => {
       runner.toolSeen('check_inbox')
-      beats[0]()
+      the(beats, 0)()
       runner.toolSeen('post_message')
-      beats[0]()
+      the(beats, 0)()
       return OK
     }
     await runner.wrap(turn)(REQUEST)
@@ -123,7 +124,7 @@ describe('agora drive --openrig (the OpenRig runner contract)', function () {
     await runner.wrap(async () => {
       read(JSON.stringify({acp: 'permission', toolCallId: 't1', title: 'mcp__agora__whoami', kind: 'other', answer: 'allow_once', refused: false, firstSeen: true}))
       read(JSON.stringify({acp: 'permission', toolCallId: 't2', title: 'Write notes.txt', kind: 'edit', answer: 'reject_once', refused: true, firstSeen: true}))
-      beats[0]()
+      the(beats, 0)()
       return OK
     })(REQUEST)
     await runner.wrap(async () => OK)(REQUEST)

@@ -9,6 +9,7 @@ import {expect} from 'chai'
 import Setup from '../../src/commands/setup.js'
 import type {SetupResult} from '../../src/setup/types.js'
 import {DEAD_URL, HERE, tempDir, tree} from './helpers.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const CLI_ROOT = resolve(HERE, '..', '..', '..', '..', 'bin')
 const run = promisify(execFile)
@@ -64,7 +65,7 @@ describe('agora setup (command)', () => {
     const actual = tree(ws)
     expect(Object.keys(actual)).to.deep.equal(Object.keys(golden))
     for (const path of Object.keys(golden).filter((p) => p !== '.pi/extensions/agora.js')) {
-      const text = actual[path].split(result.mcpCommand).join('<AGORA_MCP>').split(result.agora).join('/opt/agora/bin/agora')
+      const text = the(actual, path).split(result.mcpCommand).join('<AGORA_MCP>').split(result.agora).join('/opt/agora/bin/agora')
       expect(text, path).to.equal(golden[path])
     }
   })

@@ -13,6 +13,7 @@ import {workspace as cursor} from '../../../../harness-adapters/cursor/src/works
 import {workspace as opencode} from '../../../../harness-adapters/opencode/src/workspace.js'
 import {workspace as pi} from '../../../../harness-adapters/pi/src/workspace.js'
 import type {SetupHarness, SetupInput} from '../../src/setup/types.js'
+import {the} from '../../../../test/helpers/present.js'
 
 export const HERE = fileURLToPath(new URL('.', import.meta.url))
 export const ASSETS = fileURLToPath(new URL('../../assets', import.meta.url))
@@ -29,7 +30,7 @@ export const NAMES = Object.keys(FOOTPRINTS).sort()
 
 export function harness(name: string): SetupHarness {
   const pluginRoot = name === 'pi' ? join(HERE, 'fixtures', 'pi-root') : join(HERE, '..', '..', '..', '..', 'harness-adapters', name)
-  return {name, workspace: FOOTPRINTS[name], pluginRoot}
+  return {name, workspace: the(FOOTPRINTS, name), pluginRoot}
 }
 
 export function tempDir(label: string): string {

@@ -6,6 +6,7 @@ import {parse} from 'smol-toml'
 
 import {hookStateHash, hookTrustEntries, trustAgoraHooks, trustFile} from '../../src/setup/hook-trust.js'
 import type {SetupVars} from '../../src/setup/vars.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const vars: SetupVars = {agora: '/opt/agora/run.js', mcpCommand: 'agora-mcp', seatId: 'alice', url: 'http://127.0.0.1:8765', about: '', home: '/h', homeIsDefault: true}
 const gate = {type: 'command', command: '/opt/agora/run.js hook PreToolUse --as alice --url http://127.0.0.1:8765 --patch-field command', timeout: 10}
@@ -30,7 +31,7 @@ describe('codex hook trust', () => {
       ['hooks', 'state', '/w/.codex/hooks.json:session_start:1:0'],
       ['hooks', 'state', '/w/.codex/hooks.json:pre_tool_use:0:0'],
     ])
-    expect(entries[1].value.trusted_hash).to.equal(hookStateHash('PreToolUse', 'apply_patch', gate))
+    expect(the(entries, 1).value.trusted_hash).to.equal(hookStateHash('PreToolUse', 'apply_patch', gate))
   })
 
   it('writes the tables into $CODEX_HOME/config.toml beside foreign settings (a new file 0600) and rewrites them in place on a re-run', () => {

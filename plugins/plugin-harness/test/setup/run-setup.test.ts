@@ -8,6 +8,7 @@ import {parse} from 'smol-toml'
 import {SetupRefusal} from '../../src/setup/refusal.js'
 import {runSetup} from '../../src/setup/run-setup.js'
 import {ASSETS, MCP_BROKEN, input, tree} from './helpers.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const OLD_KEY = 'agora_0123456789abcdef0123456789abcdef0123456789abcdef'
 
@@ -150,7 +151,7 @@ describe('runSetup', () => {
       const result = await runSetup(run)
       const expected = ['.agents/skills/agora-channels/SKILL.md', '.claude/skills/agora-channels/SKILL.md'].map((p) => join(run.userHome, p))
       expect(result.skills).to.deep.equal(expected)
-      const text = readFileSync(expected[0], 'utf8')
+      const text = readFileSync(the(expected, 0), 'utf8')
       expect(text).to.equal(readFileSync(join(ASSETS, 'skill', 'SKILL.md'), 'utf8'))
       expect(text).to.match(/^---\nname: agora-channels\n/)
     })

@@ -3,6 +3,7 @@ import {parse} from 'smol-toml'
 
 import {SetupRefusal} from '../../src/setup/refusal.js'
 import {checkToml, headerPath, upsertTomlTables} from '../../src/setup/toml-config.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const ENTRY = [{at: ['mcp_servers', 'agora'], value: {command: '/bin/agora-mcp', required: true, env: {AGORA_URL: 'http://h', AGORA_API_KEY: ''}}}]
 
@@ -43,7 +44,7 @@ describe('toml-config', () => {
       expect(doc.model).to.equal('o4-mini')
       expect(doc.mcp_servers.other.command).to.equal('other-mcp')
       expect(doc.profiles.fast.model).to.equal('gpt-5')
-      expect(doc.mcp_servers.agora).to.deep.equal(ENTRY[0].value)
+      expect(doc.mcp_servers.agora).to.deep.equal(the(ENTRY, 0).value)
       for (const kept of ['# my codex config', 'command = "other-mcp"   # keep me', '# comment about the agora table below', '# trailing comment for profiles']) {
         expect(out).to.include(kept)
       }

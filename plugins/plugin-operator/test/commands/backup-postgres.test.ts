@@ -9,6 +9,7 @@ import Backup from '../../src/commands/backup.js'
 import Restore from '../../src/commands/restore.js'
 import {addSeats, operatorHome, runCommand, runFailure, startHub, tempDir} from '../helpers/cli.js'
 import {freshDatabase} from '../../../../agora-core/hub/test/helpers/pg-cluster.js'
+import {exactly} from '../../../../test/helpers/present.js'
 
 /** Every message row of a snapshot, in ledger order: what a restore must carry over byte for byte. */
 function messages(file: string): unknown[] {
@@ -25,7 +26,7 @@ describe('backup and restore with PostgreSQL', function () {
     const hub = await startHub()
     const home = operatorHome(hub)
     await addSeats(hub.url, home, ['w1', 'w2'])
-    const [a, b] = ['w1', 'w2'].map(id => new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, id)}))
+    const [a, b] = exactly(['w1', 'w2'].map(id => new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, id)})), 2)
     await a.createChannel('shared', {private: false})
     await b.joinChannel('shared')
     for (let i = 0; i < 30; i++) await (i % 2 ? a : b).postMessage('shared', {body: `post ${i} ✓`, title: `#${i}`, status: i % 5 ? 'fyi' : 'open'})

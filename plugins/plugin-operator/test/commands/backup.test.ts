@@ -11,6 +11,7 @@ import Backup from '../../src/commands/backup.js'
 import Restore from '../../src/commands/restore.js'
 import {ADMIN_KEY, addSeats, operatorHome, runCommand, runFailure, startHub, tempDir} from '../helpers/cli.js'
 import type {ClockedHub} from '../helpers/cli.js'
+import {the} from '../../../../test/helpers/present.js'
 
 const WRITERS = ['w1', 'w2', 'w3', 'w4']
 
@@ -28,7 +29,7 @@ describe('backup and restore', function () {
     home = operatorHome(hub)
     await addSeats(hub.url, home, WRITERS)
     clients = WRITERS.map((id) => new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, id)}))
-    await clients[0].createChannel('shared', {private: false})
+    await the(clients, 0).createChannel('shared', {private: false})
     for (const [i, c] of clients.entries()) {
       if (i > 0) await c.joinChannel('shared')
       await c.createChannel(`own-${WRITERS[i]}`)
@@ -50,7 +51,7 @@ describe('backup and restore', function () {
   }
 
   it('snapshots the live database under 4 concurrent writers, and the restore holds every post acknowledged before the backup began', async () => {
-    loops = clients.map((c, i) => writer(c, WRITERS[i]))
+    loops = clients.map((c, i) => writer(c, the(WRITERS, i)))
     while (acked.length < 200) await new Promise((r) => setTimeout(r, 10))
     const before = [...acked]
     const file = join(tempDir('snap'), 'hub.snapshot.db')
@@ -115,7 +116,7 @@ describe('backup and restore', function () {
     }
     const {result} = await runCommand(Restore, [file, '--yes', '--db', live.db, '--home', join(tempDir('bare'), 'home')])
     expect(result.preserved.length).to.be.at.least(1)
-    expect(existsSync(result.preserved[0])).to.equal(true)
+    expect(existsSync(the(result.preserved, 0))).to.equal(true)
   })
 
   it('needs --yes to replace an existing database, and refuses an unverifiable snapshot', async () => {

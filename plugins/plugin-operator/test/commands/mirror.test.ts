@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import Mirror from '../../src/commands/mirror.js'
 import {addSeats, operatorHome, runCommand, runFailure, startHub, tempDir} from '../helpers/cli.js'
 import type {ClockedHub} from '../helpers/cli.js'
+import {the} from '../../../../test/helpers/present.js'
 
 describe('mirror', () => {
   let hub: ClockedHub
@@ -36,7 +37,7 @@ describe('mirror', () => {
     const {result} = await runCommand(Mirror, args())
     const plan = result.channels.find((c) => c.channel === 'plan')!
     const rows = await alice.history('plan')
-    expect(plan).to.include({appended: rows.length, files_written: (await alice.fsList('plan')).length, last_seq: rows[rows.length - 1].seq})
+    expect(plan).to.include({appended: rows.length, files_written: (await alice.fsList('plan')).length, last_seq: the(rows, -1).seq})
     const md = readFileSync(join(dir, 'channels', 'plan.md'), 'utf8')
     expect(md).to.match(/^# plan\n/)
     expect(md.match(/^## #/gm)).to.have.length(rows.length)
@@ -69,7 +70,7 @@ describe('mirror', () => {
     expect(readFileSync(join(dir, 'vfs', 'plan', 'notes', 'design.md'), 'utf8')).to.equal('# Design v2\n')
     await alice.fsDelete('plan', 'notes/design.md')
     const removed = await runCommand(Mirror, args('--channels', 'plan'))
-    expect(removed.result.channels[0].files_removed).to.equal(1)
+    expect(the(removed.result.channels, 0).files_removed).to.equal(1)
     expect(existsSync(join(dir, 'vfs', 'plan', 'notes', 'design.md'))).to.equal(false)
   })
 
@@ -105,10 +106,10 @@ describe('mirror: store rows', () => {
   it('renders a lease as holder, path, mode and expiry, and every other row as key, version, author and fenced value', async () => {
     const {result, stdout} = await runCommand(Mirror, args())
     expect(result.channels[0]).to.include({leases: 1, store_written: true})
-    expect(result.channels[0].store_rows).to.equal((await alice.storeList('build')).length)
+    expect(the(result.channels, 0).store_rows).to.equal((await alice.storeList('build')).length)
     expect(stdout).to.include('(1 lease) rendered')
     const md = storeFile()
-    const [lease] = (await alice.leaseList('git:root-abc')).leases
+    const lease = the((await alice.leaseList('git:root-abc')).leases, 0)
     const until = new Date(lease.expires_at * 1000).toISOString().replace(/\.\d+Z$/, 'Z')
     expect(md).to.include('## Leases (1)').and.include(`- bob holds src/api/\\*\\* (exclusive) until ${until} · workspace git\\:root\\-abc`)
     expect(md).to.include('note refactor')

@@ -5,6 +5,7 @@ import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {adminClient, tempHome} from './cli.js'
+import {the} from '../../../../test/helpers/present.js'
 
 export const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']}).trim()
 
@@ -30,8 +31,9 @@ export async function seatsInChannel(url: string, channel: string, ids: string[]
     cacheKey(home, url, id, api_key)
     clients[id] = new AgoraClient({url, apiKey: api_key})
   }
-  const [owner, ...rest] = ids
-  await clients[owner].request('POST', '/channels', {body: {name: channel, private: false}})
-  for (const id of rest) await clients[id].request('POST', `/channels/${channel}/join`, {body: {}})
+  const owner = the(ids, 0)
+  const rest = ids.slice(1)
+  await the(clients, owner).request('POST', '/channels', {body: {name: channel, private: false}})
+  for (const id of rest) await the(clients, id).request('POST', `/channels/${channel}/join`, {body: {}})
   return {home, clients}
 }

@@ -5,6 +5,7 @@ import {fileURLToPath} from 'node:url'
 import {CREATED_ROUTES, RECORDS, REQUESTS, ROUTES} from '@agora/protocol'
 import {Caller, TestHub} from '../../helpers/hub.js'
 import {ROUTE_BODIES} from '../../../src/http/openapi.js'
+import {exactly, the} from '../../../../../test/helpers/present.js'
 
 const ROUTES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/routes')
 
@@ -14,7 +15,7 @@ function declaredRoutes(): Map<string, string> {
   for (const file of readdirSync(ROUTES_DIR).filter((f) => f.endsWith('.ts'))) {
     const source = readFileSync(join(ROUTES_DIR, file), 'utf8')
     for (const m of source.matchAll(/\br\.(get|post|put|delete)\(\s*'([^']+)'/g)) {
-      out.set(`${m[1]} ${m[2].replace(/[:*](\w+)/g, '{$1}')}`, source)
+      out.set(`${m[1]} ${the(m, 2).replace(/[:*](\w+)/g, '{$1}')}`, source)
     }
   }
   return out
@@ -26,6 +27,8 @@ interface Doc {
   components: {schemas: Record<string, unknown>}
 }
 let answerOf: (method: string, path: string) => unknown
+/** The operation a test names, failing with the documented paths or methods when it is not there. */
+const operationOf = (doc: Doc, method: string, path: string) => the(the(doc.paths, path), method)
 const operations = (doc: Doc): string[] => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
 
 describe('GET /openapi.json', () => {
@@ -36,7 +39,7 @@ describe('GET /openapi.json', () => {
     const r = await new Caller(hub.url, 'anyone', null).get<Doc>('/openapi.json')
     expect(r.status).to.equal(200)
     doc = r.body
-    answerOf = (method, path) => (doc.paths[path][method].responses['200'] as any).content['application/json'].schema
+    answerOf = (method, path) => (operationOf(doc, method, path).responses['200'] as any).content['application/json'].schema
   })
   after(() => hub.close())
 
@@ -50,10 +53,10 @@ describe('GET /openapi.json', () => {
     const anonymous = new Caller(hub.url, 'anyone', null)
     const fellThrough: string[] = []
     for (const op of operations(doc)) {
-      const [method, path] = op.split(' ')
+      const [method, path] = exactly(op.split(' '), 2)
       const r = await anonymous.call(method.toUpperCase(), path.replace(/\{\w+\}/g, 'x'))
       if (r.status === 404 && String(r.body?.detail).startsWith('no route')) fellThrough.push(op)
-      else expect(doc.paths[path][method].responses, op).to.include.keys(String(r.status))
+      else expect(operationOf(doc, method, path).responses, op).to.include.keys(String(r.status))
     }
     expect(fellThrough).to.deep.equal([])
   })
@@ -62,8 +65,8 @@ describe('GET /openapi.json', () => {
     const declared = declaredRoutes()
     let bodies = 0
     for (const op of operations(doc)) {
-      const [method, path] = op.split(' ')
-      const ref: string | undefined = doc.paths[path][method].requestBody?.content?.['application/json']?.schema?.$ref
+      const [method, path] = exactly(op.split(' '), 2)
+      const ref: string | undefined = operationOf(doc, method, path).requestBody?.content?.['application/json']?.schema?.$ref
       if (!ref) continue
       bodies++
       const schemaName = ref.split('/').pop() as string
@@ -79,12 +82,12 @@ describe('GET /openapi.json', () => {
   })
 
   it('answers the main routes with the protocol records, by reference', () => {
-    const answer = (method: string, path: string) => (doc.paths[path][method].responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/octet-stream'] ? {} : (doc.paths[path][method].responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/json'].schema
+    const answer = (method: string, path: string) => (operationOf(doc, method, path).responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/octet-stream'] ? {} : (operationOf(doc, method, path).responses[CREATED_ROUTES.has(`${method} ${path}`) ? '201' : '200'] as any).content['application/json'].schema
     expect(answer('get', '/whoami')).to.deep.equal({$ref: '#/components/schemas/Whoami'})
     expect(answer('get', '/inbox')).to.deep.equal({type: 'array', items: {$ref: '#/components/schemas/Envelope'}})
     expect(doc.components.schemas.Envelope).to.deep.equal(JSON.parse(JSON.stringify(RECORDS.Envelope)))
-    const dangling = operations(doc).map((op) => op.split(' ')).map(([m, p]) => JSON.stringify(answer(m, p)))
-      .flatMap((text) => [...text.matchAll(/schemas\/(\w+)/g)].map((x) => x[1])).filter((name) => !(name in doc.components.schemas))
+    const dangling = operations(doc).map((op) => exactly(op.split(' '), 2)).map(([m, p]) => JSON.stringify(answer(m, p)))
+      .flatMap((text) => [...text.matchAll(/schemas\/(\w+)/g)].map((x) => the(x, 1))).filter((name) => !(name in doc.components.schemas))
     expect(dangling).to.deep.equal([])
     const stale = [...Object.keys(ROUTE_BODIES), ...Object.keys(ROUTES)].filter((op) => !operations(doc).includes(op))
     expect(stale).to.deep.equal([])
@@ -93,25 +96,25 @@ describe('GET /openapi.json', () => {
   it('publishes every JSON route\'s answer schema from @agora/protocol ROUTES, by reference to a named record or inline', () => {
     const resolveRef = (schema: any): unknown => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema)
     const published = (op: string): unknown => {
-      const [method, path] = op.split(' ')
-      const schema = (doc.paths[path][method].responses[CREATED_ROUTES.has(op) ? '201' : '200'] as any).content['application/json'].schema
+      const [method, path] = exactly(op.split(' '), 2)
+      const schema = (operationOf(doc, method, path).responses[CREATED_ROUTES.has(op) ? '201' : '200'] as any).content['application/json'].schema
       return schema.type === 'array' && schema.items?.$ref ? {...schema, items: resolveRef(schema.items)} : resolveRef(schema)
     }
     const drift = Object.entries(ROUTES).filter(([op, schema]) => JSON.stringify(published(op)) !== JSON.stringify(schema)).map(([op]) => op)
     expect(drift).to.deep.equal([])
     expect(answerOf('post', '/leases/check')).to.deep.equal(JSON.parse(JSON.stringify(ROUTES['post /leases/check'])))
-    expect(Object.keys(doc.paths['/channels/{c}/leases'].post.responses)).to.include('201')
+    expect(Object.keys(operationOf(doc, 'post', '/channels/{c}/leases').responses)).to.include('201')
   })
 
   it('lists refusals: none on the public reads, 401 and 422 on every keyed route, 423 on posts', () => {
-    expect(Object.keys(doc.paths['/healthz'].get.responses)).to.deep.equal(['200'])
-    expect(Object.keys(doc.paths['/join'].post.responses)).to.not.include('401')
+    expect(Object.keys(operationOf(doc, 'get', '/healthz').responses)).to.deep.equal(['200'])
+    expect(Object.keys(operationOf(doc, 'post', '/join').responses)).to.not.include('401')
     // The desk's page files and its login exchange are public too (the one-time token is the credential).
     const desk = ['get /ui', 'get /ui/', 'get /ui/{asset}', 'post /ui/session', 'delete /ui/session']
     for (const op of operations(doc).filter((o) => ![...['get /', 'get /healthz', 'get /openapi.json', 'post /join'], ...desk].includes(o))) {
-      const [method, path] = op.split(' ')
-      expect(doc.paths[path][method].responses, op).to.include.keys('401', '422')
+      const [method, path] = exactly(op.split(' '), 2)
+      expect(operationOf(doc, method, path).responses, op).to.include.keys('401', '422')
     }
-    expect(doc.paths['/channels/{c}/messages'].post.responses).to.include.keys('404', '409', '413', '423', '429')
+    expect(operationOf(doc, 'post', '/channels/{c}/messages').responses).to.include.keys('404', '409', '413', '423', '429')
   })
 })

@@ -5,6 +5,7 @@ import {join} from 'node:path'
 import WebSocket from 'ws'
 import type {Hub} from '../../../src/index.js'
 import {call, scratchHub, seats} from '../helpers.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 const DESK = {'x-agora-desk': '1'}
 
@@ -96,7 +97,7 @@ describe('routes/desk-ui: the desk page, its login exchange and cookie auth', ()
   })
 
   it('acts as the session seat on the routes, and sees only what that seat may read', async () => {
-    const cookie = await login(hub, keys.bob)
+    const cookie = await login(hub, the(keys, 'bob'))
     const who = await call(hub, 'GET', '/whoami', undefined, undefined, {cookie})
     expect(who.body).to.include({id: 'bob', operator: false})
     const pause = await call(hub, 'PUT', '/admin/pause', undefined, {}, {cookie, ...DESK})
@@ -112,7 +113,7 @@ describe('routes/desk-ui: the desk page, its login exchange and cookie auth', ()
   })
 
   it('refuses a cookie-authenticated write without the x-agora-desk header (CSRF), and changes nothing', async () => {
-    const cookie = await login(hub, keys.bob)
+    const cookie = await login(hub, the(keys, 'bob'))
     const refused = await call(hub, 'PUT', '/me/about', undefined, {about: 'forged'}, {cookie})
     expect(refused.status).to.equal(403)
     expect(refused.body.detail).to.include('x-agora-desk')
@@ -120,7 +121,7 @@ describe('routes/desk-ui: the desk page, its login exchange and cookie auth', ()
   })
 
   it('ends a session on DELETE /ui/session', async () => {
-    const cookie = await login(hub, keys.bob)
+    const cookie = await login(hub, the(keys, 'bob'))
     expect((await call(hub, 'DELETE', '/ui/session', undefined, undefined, {cookie, ...DESK})).body).to.deep.equal({ended: true})
     const after = await call(hub, 'GET', '/whoami', undefined, undefined, {cookie})
     expect(after.status).to.equal(401)
@@ -128,7 +129,7 @@ describe('routes/desk-ui: the desk page, its login exchange and cookie auth', ()
   })
 
   it('opens /ws with the cookie from the desk origin only', async () => {
-    const cookie = await login(hub, keys.bob)
+    const cookie = await login(hub, the(keys, 'bob'))
     const host = new URL(hub.url).host
     const same = await socket(hub, {cookie, origin: `http://${host}`})
     expect(same.code).to.equal(null)

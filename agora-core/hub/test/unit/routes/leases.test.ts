@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import {Ajv} from 'ajv'
 import {LeaseCheckSchema, LeaseListSchema} from '@agora/protocol'
 import {type Caller, TestHub} from '../../helpers/hub.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 const WS = 'github.com/acme/app@1a2b3c4d5e6f'
 
@@ -85,7 +86,7 @@ describe('workspace lease routes', () => {
     expect(winners).to.have.length(1)
     expect(replies.filter((r) => r.status === 409)).to.have.length(15)
     const holders = (await list(alice)).map((l: any) => l.holder)
-    expect(holders).to.deep.equal([winners[0].body.leases[0].holder])
+    expect(holders).to.deep.equal([the(winners, 0).body.leases[0].holder])
   })
 
   it('expires a lease after its ttl, and a heartbeat keeps it alive', async () => {

@@ -78,7 +78,7 @@ describe('agent lifecycle routes', () => {
     await olga.ok('POST', '/agents/bob/retire', {reason: 'gone'})
     expect(await olga.ok('DELETE', '/agents/bob')).to.include({agent_id: 'bob', deleted: true, by: 'olga'})
     expect((await bob.get('/whoami')).status).to.equal(410)
-    for (const [method, path] of [['DELETE', '/agents/bob/retire'], ['POST', '/agents/bob/retire'], ['DELETE', '/agents/bob']]) {
+    for (const [method, path] of [['DELETE', '/agents/bob/retire'], ['POST', '/agents/bob/retire'], ['DELETE', '/agents/bob']] as const) {
       expect((await olga.call(method, path)).status, `${method} ${path}`).to.equal(410)
     }
     expect((await h.admin.post('/agents', {id: 'bob'})).status).to.equal(409)
@@ -102,7 +102,7 @@ describe('agent lifecycle routes', () => {
     })
 
     it('answers 404 for an unknown agent on every lifecycle route', async () => {
-      for (const [method, path] of [['POST', '/agents/nobody/retire'], ['DELETE', '/agents/nobody/retire'], ['DELETE', '/agents/nobody']]) {
+      for (const [method, path] of [['POST', '/agents/nobody/retire'], ['DELETE', '/agents/nobody/retire'], ['DELETE', '/agents/nobody']] as const) {
         const r = await olga.call(method, path)
         expect(r.status, `${method} ${path}`).to.equal(404)
         expect(r.body.detail).to.match(/no agent 'nobody'/)

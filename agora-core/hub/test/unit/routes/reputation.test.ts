@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 import Database from 'better-sqlite3'
 import {type Caller, TestHub} from '../../helpers/hub.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 // 2027-03-14 23:58:00 UTC: two minutes before a UTC midnight, so the daily cap can be crossed.
 const BEFORE_MIDNIGHT = Date.UTC(2027, 2, 14, 23, 58) / 1000
@@ -177,7 +178,7 @@ describe('reputation routes', () => {
     const raters = [alice, carol]
     for (let i = 0; i < 52; i++) {
       if (i === 30) clock += 61
-      expect((await rate(raters[0], msgs[i].id, 1)).status).to.equal(200)
+      expect((await rate(the(raters, 0), the(msgs, i).id, 1)).status).to.equal(200)
     }
     expect((await board(carol)).leaderboard[0].breakdown.general).to.deep.equal({score: 50, up: 50, down: 0, raters: 1})
   })

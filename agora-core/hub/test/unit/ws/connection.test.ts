@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import {WebSocket} from 'ws'
 import type {Hub} from '../../../src/index.js'
 import {call, room, scratchHub, seats} from '../helpers.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 /** A ws client that records every frame. */
 async function open(hub: Hub, key: string): Promise<{ws: WebSocket; frames: any[]; next(pred: (f: any) => boolean): Promise<any>}> {
@@ -38,8 +39,8 @@ describe('ws Connection', () => {
   })
 
   it('posts through a frame, pushes to the peer once and never back to the sender', async () => {
-    const a = await open(hub, k.alice)
-    const b = await open(hub, k.bob)
+    const a = await open(hub, the(k, 'alice'))
+    const b = await open(hub, the(k, 'bob'))
     try {
       a.ws.send(JSON.stringify({type: 'post', channel: 'room', body: 'over ws', data: {n: 1.0}}))
       const posted = await a.next(f => f.type === 'posted')
@@ -54,7 +55,7 @@ describe('ws Connection', () => {
 
   it('replays the backlog after since, answers junk with an error frame and stays open', async () => {
     for (let i = 0; i < 3; i++) await call(hub, 'POST', '/channels/room/messages', k.alice, {body: `m${i}`})
-    const b = await open(hub, k.bob)
+    const b = await open(hub, the(k, 'bob'))
     try {
       b.ws.send('not json')
       expect((await b.next(f => f.type === 'error')).status).to.equal(400)

@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import HarnessShow from '../../../src/commands/harness/show.js'
 import {configWithLinked} from './helpers.js'
 import type {Config} from '@oclif/core'
+import {the} from '../../../../../test/helpers/present.js'
 
 describe('harness show', () => {
   let config: Config
@@ -40,7 +41,7 @@ describe('harness show', () => {
     expect(shown.declaration).to.include({transport: 'acp'})
     const session = shown.sample.command.session!
     expect(session.mcpServers[0]).to.deep.include({name: 'agora', command: 'agora-mcp'})
-    expect(session.mcpServers[0].env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'sample-seat'})
+    expect(the(session.mcpServers, 0).env).to.deep.include({name: 'AGORA_AGENT_ID', value: 'sample-seat'})
     expect(session.configOptions).to.deep.equal([{configId: 'mode', value: 'auto'}])
   })
 

@@ -9,6 +9,7 @@ import {join, resolve} from 'node:path'
 
 import {ADMIN_KEY, PLUGIN_ROOT} from '../../helpers/cli.js'
 import {git, makeRepo, seatsInChannel} from '../../helpers/repo.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 const AGORA = resolve(PLUGIN_ROOT, '..', '..', 'bin', 'run.js')
 
@@ -37,7 +38,7 @@ describe('agora guard (git hooks against a real hub)', function () {
     hub = await createHub({adminKey: ADMIN_KEY, db: ':memory:', host: '127.0.0.1', port: 0, notifyDir: null, ratePerMinute: 6000, voteSweepMs: 3_600_000, now: () => clock})
     const seats = await seatsInChannel(hub.url, 'build', ['alice', 'bob'])
     home = seats.home
-    bob = seats.clients.bob
+    bob = the(seats.clients, 'bob')
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'agora-guard-')))
     repo = makeRepo(join(dir, 'app'))
     mkdirSync(join(repo, 'src', 'api'), {recursive: true})

@@ -11,6 +11,7 @@ import LeaseTake from '../../../src/commands/lease/take.js'
 import {as, runCommand, runFailure, startHub} from '../../helpers/cli.js'
 import type {RunningHub} from '../../helpers/cli.js'
 import {makeRepo, seatsInChannel} from '../../helpers/repo.js'
+import {the} from '../../../../../test/helpers/present.js'
 
 describe('agora lease', () => {
   let hub: RunningHub
@@ -38,7 +39,7 @@ describe('agora lease', () => {
     process.chdir(join(repo, 'src'))
     const {result} = await runCommand(LeaseTake, [...as('bob', hub.url, home), 'api/**', '--channel', 'build', '--note', 'auth', '--json'])
     expect(result.leases[0]).to.include({path: 'src/api/**', holder: 'bob', mode: 'exclusive', channel: 'build', note: 'auth'})
-    expect(result.leases[0].workspace).to.match(/^github\.com\/acme\/app@[0-9a-f]{12}$/)
+    expect(the(result.leases, 0).workspace).to.match(/^github\.com\/acme\/app@[0-9a-f]{12}$/)
     const {result: listed, stdout} = await runCommand(LeaseList, [...as('alice', hub.url, home)])
     expect(listed.leases.map((l) => l.holder)).to.deep.equal(['bob'])
     expect(stdout).to.match(/src\/api\/\*\*\texclusive\tbob\tuntil \d\d:\d\d UTC\t#build\tauth/)
