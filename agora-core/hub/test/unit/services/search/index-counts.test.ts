@@ -1,27 +1,18 @@
 import {expect} from 'chai'
-import {type Caller, TestHub} from '../../../helpers/hub.js'
+import type {Caller} from '../../../helpers/hub.js'
+import {type SearchWorld, searchWorld} from './world.js'
 import {INDEX_COUNT_MIN} from '../../../../src/services/search/index-counts.js'
 
 // A word in more than INDEX_COUNT_MIN messages is counted from the FTS5 index when every channel holding
 // an indexed message is searched (index-counts.ts), and by joining every match otherwise. Both must give
 // the same exact totals per section, with retracted rows, closed threads and other rooms handled alike.
 describe('search totals counted from the full-text index', () => {
-  let h: TestHub
+  let w: SearchWorld
   let alice: Caller, bob: Caller, carol: Caller
-  let clock = 1_800_000_000
-
-  beforeEach(async () => {
-    h = await TestHub.start({now: () => clock})
-    alice = await h.register('alice')
-    bob = await h.register('bob')
-    carol = await h.register('carol')
-    await h.channel(alice, 'room', [bob])
-    await h.channel(carol, 'secret', [])
-  })
-  afterEach(async () => { await h.close() })
-
-  const post = async (who: Caller, channel: string, msg: Record<string, unknown>) => { clock += 1; return who.postMessage(channel, msg) }
-  const search = async (who: Caller, query: string) => { clock += 2; return who.ok('GET', `/search?${query}`) }
+  beforeEach(async () => { w = await searchWorld(); ({alice, bob, carol} = w) })
+  afterEach(async () => { await w.h.close() })
+  const post = (who: Caller, channel: string, msg: Record<string, unknown>) => w.post(who, channel, msg)
+  const search = (who: Caller, query: string) => w.search(who, query)
   const totals = (r: any): number[] => [r.decisions.total, r.open_threads.total, r.messages.total]
 
   it('gives exact per-section totals from the index, and the same once another room holds the word', async () => {

@@ -1,25 +1,16 @@
 import {expect} from 'chai'
-import {type Caller, TestHub} from '../../../helpers/hub.js'
+import type {Caller} from '../../../helpers/hub.js'
+import {type SearchWorld, searchWorld} from './world.js'
 
 // The relevance page is a narrow count per section, then each section's best rows (messages-page.ts); these
 // scenarios pin that the cut never changes what a seat sees: exact totals, every hit once, the best first.
 describe('relevance search pages cut per section from ranked matches', () => {
-  let h: TestHub
+  let w: SearchWorld
   let alice: Caller, bob: Caller, carol: Caller
-  let clock = 1_800_000_000
-
-  beforeEach(async () => {
-    h = await TestHub.start({now: () => clock})
-    alice = await h.register('alice')
-    bob = await h.register('bob')
-    carol = await h.register('carol')
-    await h.channel(alice, 'room', [bob])
-    await h.channel(carol, 'secret', [])
-  })
-  afterEach(async () => { await h.close() })
-
-  const post = async (who: Caller, channel: string, msg: Record<string, unknown>) => { clock += 1; return who.postMessage(channel, msg) }
-  const search = async (who: Caller, query: string) => { clock += 2; return who.ok('GET', `/search?${query}`) }
+  beforeEach(async () => { w = await searchWorld(); ({alice, bob, carol} = w) })
+  afterEach(async () => { await w.h.close() })
+  const post = (who: Caller, channel: string, msg: Record<string, unknown>) => w.post(who, channel, msg)
+  const search = (who: Caller, query: string) => w.search(who, query)
 
   it('pages a word most messages hold, with equal scores at every cut, showing each hit exactly once and exact totals', async () => {
     const asked = await post(alice, 'room', {body: 'alpha question', status: 'open', to: ['bob']})
@@ -58,9 +49,9 @@ describe('relevance search pages cut per section from ranked matches', () => {
   })
 
   it('pages hits that tie on every sort key (same words, same second) without repeating or skipping one, on each sort', async () => {
-    await h.channel(bob, 'annex', [alice])
+    await w.h.channel(bob, 'annex', [alice])
     const ids = new Set<string>()
-    clock += 10
+    w.advance(10)
     for (let i = 0; i < 7; i++) for (const room of ['room', 'annex']) ids.add((await bob.postMessage(room, {body: 'delta epsilon'})).id)
     for (const sort of ['relevance', 'recency', 'votes']) {
       const seen: string[] = []
