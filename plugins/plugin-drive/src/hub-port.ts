@@ -1,54 +1,27 @@
 import {AgoraClient, AgoraHttpError, AgoraUnreachableError} from '@agora/client'
+import type {Envelope as WireEnvelope, OwedAnswerRow as WireOwedAnswerRow, OwedConsumeRow as WireOwedConsumeRow, OwedReport as WireOwedReport} from '@agora/client'
 import {lookupKey} from '@agora/home'
 
-/** One `/owed` row the reception code reads (docs/protocol.md#owed); other fields are kept but unused. */
-export interface OwedAnswerRow {
-  channel: string
-  id: string
-  seq: number
-  sender?: string
-  title?: string
-  pending_asks?: string[]
-  asks_naming_you?: string[]
-  created_at?: number | string
-  escalated?: boolean
-}
+/*
+ * The slices of the wire reception reads, derived from @agora/protocol's records (through @agora/client):
+ * the identifying fields required, every other field optional, so loop tests can script a narrow hub.
+ */
+type Slice<T, K extends keyof T> = Pick<T, K> & Partial<Omit<T, K>>
 
-export interface OwedConsumeRow {
-  channel: string
-  id: string
-  seq: number
-  answered_by?: string
-  answer_id?: string
-  answer_seq?: number
-}
+/** One `/owed` to_answer row (docs/protocol.md#owed). */
+export type OwedAnswerRow = Slice<WireOwedAnswerRow, 'channel' | 'id' | 'seq'>
+/** One `/owed` to_consume row. */
+export type OwedConsumeRow = Slice<WireOwedConsumeRow, 'channel' | 'id' | 'seq'>
 
 export interface OwedReport {
   to_answer: OwedAnswerRow[]
   to_consume: OwedConsumeRow[]
-  counts?: {to_answer: number; to_consume: number; to_close?: number}
+  counts?: Partial<WireOwedReport['counts']>
   [other: string]: unknown
 }
 
 /** The slice of an inbox envelope hooks render (docs/protocol.md#envelopes). */
-export interface Envelope {
-  id: string
-  channel: string
-  seq: number
-  sender: string
-  kind?: string
-  status?: string
-  title?: string
-  body?: string | null
-  critical?: boolean
-  escalated?: boolean
-  to_me?: boolean
-  reply_to_me?: boolean
-  addressed?: boolean
-  from_operator?: boolean
-  retracted?: boolean
-  [other: string]: unknown
-}
+export type Envelope = Slice<WireEnvelope, 'id' | 'channel' | 'seq' | 'sender'>
 
 /** The hub calls reception makes, as a port so loop tests can script the hub. */
 export interface HubPort {
