@@ -1,19 +1,10 @@
+import type {OwedReport as WireOwedReport} from '@agora/client'
 import type {Fence} from './fence.js'
 import {cursorsOf, renderMessages, when} from './render.js'
 import type {MessageLike} from './render.js'
 
-interface ToAnswer {channel: string; id: string; seq: number; sender: string; title?: string; pending_asks?: string[]; asks_naming_you?: string[]; created_at?: number; escalated?: boolean}
-interface ToConsume {channel: string; id: string; seq: number; title?: string; your_asks?: string[]; answered_by?: string; answer_id?: string; answer_seq?: number}
-interface ToClose {channel: string; id: string; seq: number; title?: string; answered_by?: string[] | string; answered_at?: number; declined_asks?: string[]; declined_by?: unknown}
-interface WaitingOn {channel: string; seq: number; ask?: string; seat: string; state: string}
-
-export interface OwedReport {
-  to_answer?: ToAnswer[]
-  to_consume?: ToConsume[]
-  to_close?: ToClose[]
-  waiting_on?: WaitingOn[]
-  counts?: Record<string, number>
-}
+/** The hub's `/owed` answer, as @agora/protocol types it (through @agora/client); every section optional so a narrower answer renders too. */
+export type OwedReport = Partial<WireOwedReport>
 
 const list = (value: unknown): string => (Array.isArray(value) ? value.join(',') : String(value ?? ''))
 

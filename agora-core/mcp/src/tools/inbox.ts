@@ -14,7 +14,7 @@ export function registerInboxTools({server, hub}: ToolContext): void {
       'unread messages. Pay debts before starting anything new; reading or acking a message does not pay a debt, replying does.',
     inputSchema: {},
   }, () => guarded(async () => {
-    const owed = await hub.owed() as OwedReport
+    const owed: OwedReport = await hub.owed()
     const envelopes = await hub.inbox() as MessageLike[]
     return fenced((f) => renderInbox(f, owed, envelopes))
   }))
