@@ -1,5 +1,5 @@
 import {AgoraClient, AgoraHttpError, AgoraUnreachableError} from '@agora/client'
-import type {Envelope as WireEnvelope, OwedAnswerRow as WireOwedAnswerRow, OwedConsumeRow as WireOwedConsumeRow, OwedReport as WireOwedReport} from '@agora/client'
+import type {Lease, Envelope as WireEnvelope, OwedAnswerRow as WireOwedAnswerRow, OwedConsumeRow as WireOwedConsumeRow, OwedReport as WireOwedReport} from '@agora/client'
 import {lookupKey} from '@agora/home'
 
 /*
@@ -39,7 +39,7 @@ export interface HubPort {
   leases?(workspace: string): Promise<{leases: LeaseRow[]}>
 }
 
-export interface LeaseRow {path: string; holder: string; mode: string; channel: string; expires_at: number}
+export type LeaseRow = Pick<Lease, 'path' | 'holder' | 'mode' | 'channel' | 'expires_at'>
 
 /** A hub answer that was not 2xx, or no answer at all (status 0). */
 export class HubCallError extends Error {
