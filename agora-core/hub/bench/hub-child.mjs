@@ -1,14 +1,13 @@
 // The hub under benchmark, alone in its own process so its RSS is its own. Started by
 // hub.bench.ts with IPC; imports @agora/hub (compiled dist when built, else source via tsx).
-import {readFileSync, writeFileSync} from 'node:fs'
-import {Session} from 'node:inspector/promises'
+import {readFileSync} from 'node:fs'
+import {onProfileMessage} from './child-profiler.mjs'
 import {createHub} from '@agora/hub'
 
 const [db, adminKey] = process.argv.slice(2)
 const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000, writeRatePerMinute: 10_000_000,
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
-let profiler
 process.on('message', async (m) => {
   if (m === 'rss') {
     const before = process.memoryUsage()
@@ -20,20 +19,7 @@ process.on('message', async (m) => {
       rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), rssShmem: kb('RssShmem')})
   }
   // BENCH_PROFILE: a CPU profile of one phase, written as a .cpuprofile file for DevTools.
-  if (m?.type === 'profile-start') {
-    profiler = new Session()
-    profiler.connect()
-    await profiler.post('Profiler.enable')
-    await profiler.post('Profiler.setSamplingInterval', {interval: 50})
-    await profiler.post('Profiler.start')
-    process.send({type: 'profiling'})
-  }
-  if (m?.type === 'profile-stop') {
-    const {profile} = await profiler.post('Profiler.stop')
-    writeFileSync(m.file, JSON.stringify(profile))
-    profiler.disconnect()
-    process.send({type: 'profiled'})
-  }
+  if (await onProfileMessage(m, 50)) return
   if (m === 'cpu') { const c = process.cpuUsage(); process.send({type: 'cpu', us: c.user + c.system}) }
   if (m === 'close') {
     await hub.close()

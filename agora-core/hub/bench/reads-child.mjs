@@ -1,8 +1,7 @@
 // One hub of the /owed + /inbox A/B bench (reads-ab.bench.ts), started with IPC: argv = <checkout root> <db> <admin key>.
 // It runs that checkout's BUILT hub (agora-core/hub/dist) and counts every storage-port call (get/all/rows/run)
 // on both adapters, so the bench can print queries per request for this checkout and the baseline alike.
-import {writeFileSync} from 'node:fs'
-import {Session} from 'node:inspector/promises'
+import {onProfileMessage} from './child-profiler.mjs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -28,25 +27,11 @@ const {createHub} = await import(dist('index.js'))
 const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000, writeRatePerMinute: 10_000_000,
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
-let profiler
 process.on('message', async (m) => {
   if (m === 'trace-start') { trace = []; process.send({type: 'tracing'}) }
   if (m === 'trace-stop') { process.send({type: 'traced', trace}); trace = null }
   if (m === 'stats') { const c = process.cpuUsage(); process.send({type: 'stats', us: c.user + c.system, queries}) }
-  if (m?.type === 'profile-start') {
-    profiler = new Session()
-    profiler.connect()
-    await profiler.post('Profiler.enable')
-    await profiler.post('Profiler.setSamplingInterval', {interval: 100})
-    await profiler.post('Profiler.start')
-    process.send({type: 'profiling'})
-  }
-  if (m?.type === 'profile-stop') {
-    const {profile} = await profiler.post('Profiler.stop')
-    writeFileSync(m.file, JSON.stringify(profile))
-    profiler.disconnect()
-    process.send({type: 'profiled'})
-  }
+  if (await onProfileMessage(m, 100)) return
   if (m === 'close') {
     await hub.close()
     process.send({type: 'closed'}, () => process.exit(0))
