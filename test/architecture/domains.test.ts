@@ -1,24 +1,13 @@
+import {fixtureTrees} from './fixture-tree.js'
 import {expect} from 'chai'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {dirname, join, resolve} from 'node:path'
+import {dirname, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {checkDomainFaces, checkNoCycles, findCycles} from './domains.js'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 describe('architecture: hub domains and import cycles', () => {
-  const roots: string[] = []
-  afterEach(() => roots.splice(0).forEach(root => rmSync(root, {recursive: true, force: true})))
-  const fixture = (files: Record<string, string>): string => {
-    const root = mkdtempSync(join(tmpdir(), 'agora-domains-'))
-    roots.push(root)
-    for (const [path, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, path)), {recursive: true})
-      writeFileSync(join(root, path), content)
-    }
-    return root
-  }
+  const fixture = fixtureTrees('agora-domains-')
   const pkg = (name: string): string => JSON.stringify({name})
 
   describe('import cycles', () => {

@@ -1,31 +1,15 @@
+import {fixtureTrees} from './fixture-tree.js'
 import {expect} from 'chai'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {dirname, join, resolve} from 'node:path'
+import {dirname, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {checkDependencyDirection, checkFileSizes, checkNoVendorNames} from './guards.js'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'agora-guard-'))
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), {recursive: true})
-    writeFileSync(join(root, path), content)
-  }
-  return root
-}
-
 const pkg = (name: string, deps: Record<string, string> = {}): string => JSON.stringify({name, dependencies: deps})
 
 describe('architecture guards', () => {
-  const roots: string[] = []
-  afterEach(() => roots.splice(0).forEach((root) => rmSync(root, {recursive: true, force: true})))
-  const fixture = (files: Record<string, string>): string => {
-    const root = tree(files)
-    roots.push(root)
-    return root
-  }
+  const fixture = fixtureTrees('agora-guard-')
 
   describe('dependency direction', () => {
     it('holds for this repository', () => {
