@@ -79,6 +79,28 @@ async function startUp(db: string, adminKey: string): Promise<HubProc> {
   }
 }
 
+export interface Forked { proc: ChildProcess; url: string; ask<T>(msg: unknown, type: string): Promise<T>; cpuUs(): Promise<number>; close(): Promise<void> }
+
+/**
+ * A server script forked with IPC that sends `{type: 'ready', url}` once listening and answers `'cpu'` with
+ * `{type: 'cpu', us}` and `'close'` with `{type: 'closed'}` (hub-child.mjs, floor-child.mjs, check-floor-child.mjs).
+ */
+export async function forkServer(file: string, args: string[], execArgv: string[] = []): Promise<Forked> {
+  const proc = fork(file, args, {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
+    proc.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)))
+  })
+  proc.removeAllListeners('exit')
+  const ask = <T>(msg: unknown, type: string): Promise<T> => new Promise((resolve) => {
+    const on = (m: any) => { if (m?.type === type) { proc.off('message', on); resolve(m) } }
+    proc.on('message', on)
+    proc.send(msg as string)
+  })
+  return {proc, url, ask, cpuUs: async () => (await ask<{us: number}>('cpu', 'cpu')).us,
+    close: async () => { if (proc.connected) await ask('close', 'closed'); await exited(proc) }}
+}
+
 /** The previous baseline: hub-child.mjs (compiled dist when up to date, else source through tsx), no V8 flags. */
 async function startChild(db: string, adminKey: string): Promise<HubProc> {
   const dist = join(HERE, '..', 'dist', 'index.js')
@@ -87,17 +109,7 @@ async function startChild(db: string, adminKey: string): Promise<HubProc> {
   const useDist = fresh && existsSync(dist) && (await import(dist)).createHub !== undefined
   const extra = process.env.AGORA_HUB_NODE_OPTIONS?.trim().split(/\s+/) ?? []
   const execArgv = [...extra, ...(useDist ? ['--expose-gc'] : ['--expose-gc', '--import=tsx', '--conditions=agora-source'])]
-  const proc = fork(join(HERE, 'hub-child.mjs'), [db, adminKey], {execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
-  const url = await new Promise<string>((resolve, reject) => {
-    proc.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.url) : reject(new Error(JSON.stringify(m)))))
-    proc.once('exit', (code) => reject(new Error(`hub child exited with ${code}`)))
-  })
-  proc.removeAllListeners('exit')
-  const ask = <T>(msg: unknown, type: string): Promise<T> => new Promise((resolve) => {
-    const on = (m: any) => { if (m?.type === type) { proc.off('message', on); resolve(m) } }
-    proc.on('message', on)
-    proc.send(msg)
-  })
+  const {proc, url, ask} = await forkServer(join(HERE, 'hub-child.mjs'), [db, adminKey], execArgv)
   return {
     url, mode: 'child',
     label: `lean child (hub-child.mjs, no V8 flags, ${useDist ? 'dist' : 'source via tsx: dist missing or older than src, RSS includes the tsx loader'})`,

@@ -73,21 +73,31 @@ export function appendFiller(dbPath: string, plan: Array<{channel: string; sende
 }
 
 /**
+ * A new WAL database at `outPath` holding the hub's `messages` table as `hubDbPath` has it: the table, its
+ * indexes, then its full-text index and the triggers that feed it, so an insert there does the hub's row work.
+ */
+export function messagesCopy(hubDbPath: string, outPath: string): Database.Database {
+  const src = new Database(hubDbPath, {readonly: true})
+  const ddl = src.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name IN ('messages', 'messages_fts')
+    ORDER BY CASE WHEN name = 'messages' THEN 0 WHEN type = 'index' THEN 1 WHEN type = 'table' THEN 2 ELSE 3 END`).all() as Array<{sql: string}>
+  src.close()
+  const db = new Database(outPath)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  for (const {sql} of ddl) db.exec(sql)
+  return db
+}
+
+/**
  * The raw bound: the hub's rows of `channel`, re-written into an empty copy of the hub's
  * schema, one IMMEDIATE transaction per row (read head, hash, insert) as a post does.
  * Returns rows/s and how many recomputed hashes equal the hub's (proving the same chain).
  */
 export function rawBound(hubDbPath: string, channel: string, outPath: string): {rowsPerSec: number; rows: number; sameHash: number} {
   const src = new Database(hubDbPath, {readonly: true})
-  // The table, its indexes, then its full-text index and the triggers that feed it, so a raw insert does the hub's work.
-  const ddl = src.prepare(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name IN ('messages', 'messages_fts')
-    ORDER BY CASE WHEN name = 'messages' THEN 0 WHEN type = 'index' THEN 1 WHEN type = 'table' THEN 2 ELSE 3 END`).all() as Array<{sql: string}>
   const rows = src.prepare('SELECT * FROM messages WHERE channel = ? ORDER BY seq').all(channel) as Row[]
   src.close()
-  const db = new Database(outPath)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  for (const {sql} of ddl) db.exec(sql)
+  const db = messagesCopy(hubDbPath, outPath)
   const insert = insertFor(db, columns(db))
   const head = db.prepare('SELECT seq, hash FROM messages WHERE channel = ? ORDER BY seq DESC LIMIT 1')
   let sameHash = 0

@@ -23,7 +23,7 @@ import {loadavg, tmpdir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {startHub} from '../../../agora-core/hub/bench/procs.js'
+import {forkServer, startHub} from '../../../agora-core/hub/bench/procs.js'
 import type {HubProc} from '../../../agora-core/hub/bench/procs.js'
 import {buildLeaseIndex, exclusiveHolders} from '../../../agora-core/hub/src/services/store/lease-index.js'
 import {overlaps} from '../../../agora-core/hub/src/services/store/lease-paths.js'
@@ -74,7 +74,7 @@ function spawnTimed(argv: string[], input: string, cwd: string): Promise<{ms: nu
   })
 }
 
-interface Side { name: string; hub: HubProc; key: string }
+interface Side { name: string; hub: Pick<HubProc, 'url' | 'cpuUs' | 'close'> & {label?: string}; key: string }
 
 /** Three seats, 1,000 other store rows and 51 live leases of other seats in the workspace; the writer's key. */
 async function seed(hub: HubProc, home: string, workspace: string): Promise<string> {
@@ -119,7 +119,9 @@ async function alternate(sides: Side[], n: number, one: (side: Side, i: number) 
 }
 
 function reportSides(title: string, result: Map<Side, {ms: number[]; cpuMs: number}>, goal: string): void {
-  const rows = [...result]
+  const all = [...result]
+  const rows = all.filter(([side]) => side.name !== 'floor')
+  const floor = all.find(([side]) => side.name === 'floor')?.[1]
   for (const [side, {ms, cpuMs}] of rows) {
     report(`${title}, ${side.name}`, ms, goal)
     console.log(`${'  hub process CPU per check (mean)'.padEnd(58)} ${`${(cpuMs / ms.length).toFixed(3)} ms`.padStart(40)}`)
@@ -128,11 +130,16 @@ function reportSides(title: string, result: Map<Side, {ms: number[]; cpuMs: numb
     const [[, a], [, b]] = rows as [[Side, {ms: number[]; cpuMs: number}], [Side, {ms: number[]; cpuMs: number}]]
     console.log(`${'  this / base: p50, p99, hub CPU'.padEnd(58)} ${`${(pct(a.ms, 50) / pct(b.ms, 50)).toFixed(2)}×, ${(pct(a.ms, 99) / pct(b.ms, 99)).toFixed(2)}×, ${(a.cpuMs / b.cpuMs).toFixed(2)}×`.padStart(40)}`)
   }
+  if (floor) {
+    report(`${title}, floor: bare node:http, same exchange`, floor.ms, 'no code can go below it here')
+    console.log(`${'  floor server CPU per check (mean)'.padEnd(58)} ${`${(floor.cpuMs / floor.ms.length).toFixed(3)} ms`.padStart(40)}`)
+  }
 }
 
 async function main(): Promise<void> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'agora-lease-bench-')))
   const hub = await startHub('child', join(root, 'hub.db'), ADMIN)
+  const cleanup: Array<() => Promise<void>> = []
   const baseHub = BASE ? await (await import(join(BASE, 'agora-core', 'hub', 'bench', 'procs.ts')) as {startHub: typeof startHub}).startHub('child', join(root, 'base.db'), ADMIN) : null
   try {
     const home = join(root, 'home')
@@ -144,9 +151,12 @@ async function main(): Promise<void> {
     const sides: Side[] = [{name: 'this', hub, key: await seed(hub, home, workspace)}]
     if (baseHub) sides.push({name: 'base', hub: baseHub, key: await seed(baseHub, home, workspace)})
     const key = sides[0]!.key
+    // the floor: a bare node:http server answering the same exchange (check-floor-child.mjs)
+    const floor: Side = {name: 'floor', hub: await forkServer(join(dirname(fileURLToPath(import.meta.url)), 'check-floor-child.mjs'), []), key}
+    cleanup.push(() => floor.hub.close())
 
     console.log(`lease gate bench: ${N} checks per hub, ${SPAWNS} process spawns; 51 live leases, 1,000 other store rows; loadavg ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-    for (const side of sides) console.log(`  ${side.name}${side === sides[1] ? ` (${BASE})` : ''}: ${side.hub.label}`)
+    for (const side of sides) console.log(`  ${side.name}${side === sides[1] ? ` (${BASE})` : ''}: ${side.hub.label ?? ''}`)
 
     // the matching alone: the same 51 patterns, compiled once, against every row compared in turn
     const patterns = [...Array.from({length: 40}, (_, i) => `src/mod${i}/file${i}.ts`), ...Array.from({length: 10}, (_, i) => `pkg${i}/**/*.ts`), 'src/api/**']
@@ -168,7 +178,7 @@ async function main(): Promise<void> {
     const expect = (i: number, clear: boolean): void => {
       if (clear !== (i % 2 === 0)) throw new Error(`check ${i} of ${checkPath(i)} answered clear=${clear}`)
     }
-    reportSides('check in the hook path', await alternate(sides, N, async (side, i) => {
+    reportSides('check in the hook path', await alternate([...sides, floor], N, async (side, i) => {
       expect(i, (await postCheck(side.hub.url, side.key, workspace, [checkPath(i)])).clear)
     }), 'goal: p99 < 2 ms')
     reportSides('hub route, kept-alive', await alternate(sides, N, async (side, i) => {
@@ -217,6 +227,7 @@ async function main(): Promise<void> {
     agent.destroy()
     await hub.close()
     await baseHub?.close()
+    for (const close of cleanup) await close()
     rmSync(root, {recursive: true, force: true})
   }
 }
