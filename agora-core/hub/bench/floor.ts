@@ -11,12 +11,20 @@ import {messagesCopy} from './rows.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 
-export interface Floor { perSec: number; cpuUsPerPost: number; frames: number }
+export interface Floor { perSec: number; cpuUsPerPost: number; dbCpuUsPerPost: number | null; frames: number }
 
-/** `hubDb` lends its messages schema to a new database at `db`. */
-export async function measureFloor(hubDb: string, db: string, body: string, warm: number, measured: number): Promise<Floor> {
-  messagesCopy(hubDb, db).close()
-  const floorProc = await forkServer(join(HERE, 'floor-child.mjs'), [db])
+/** On SQLite: `hubDb` lends its messages schema to a new database at `floorDb`. */
+export const sqliteFloor = (hubDb: string, floorDb: string, body: string, warm: number, measured: number): Promise<Floor> => {
+  messagesCopy(hubDb, floorDb).close()
+  return measureFloor(floorDb, body, warm, measured)
+}
+
+/**
+ * `target`: a SQLite file holding the hub's schema, or the hub's PostgreSQL database URL (the floor writes its
+ * own copy of the messages table there). `dbCpu`: the database server's CPU µs so far, when it can be read.
+ */
+export async function measureFloor(target: string, body: string, warm: number, measured: number, dbCpu: () => number | null = () => null): Promise<Floor> {
+  const floorProc = await forkServer(join(HERE, 'floor-child.mjs'), [target])
   const url = floorProc.url
   const agent = new Agent({keepAlive: true, maxSockets: 1})
   const payload = JSON.stringify({body, status: 'fyi'})
@@ -33,14 +41,16 @@ export async function measureFloor(hubDb: string, db: string, body: string, warm
     await new Promise((resolve) => subscribers.once('message', resolve))
     for (let i = 0; i < warm; i++) await post()
     const cpu0 = await floorProc.cpuUs()
+    const db0 = dbCpu()
     const t0 = performance.now()
     for (let i = 0; i < measured; i++) await post()
     const secs = (performance.now() - t0) / 1000
     const cpu = await floorProc.cpuUs() - cpu0
+    const db1 = dbCpu()
     subscribers.postMessage('report')
     const {frames} = await new Promise<{frames: number}>((resolve) => subscribers.once('message', resolve))
     if (frames !== 10 * (warm + measured)) throw new Error(`the floor's 10 subscribers received ${frames} frames, expected ${10 * (warm + measured)}`)
-    return {perSec: measured / secs, cpuUsPerPost: cpu / measured, frames}
+    return {perSec: measured / secs, cpuUsPerPost: cpu / measured, dbCpuUsPerPost: db0 === null || db1 === null ? null : (db1 - db0) / measured, frames}
   } finally {
     await subscribers.terminate()
     agent.destroy()

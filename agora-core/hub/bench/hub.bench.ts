@@ -9,7 +9,7 @@ import {Worker} from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import {WebSocket} from 'ws'
 import {appendFiller, rawBound} from './rows.js'
-import {measureFloor} from './floor.js'
+import {sqliteFloor} from './floor.js'
 import {startHub, type HubProc, type Mem, type Mode} from './procs.js'
 import {fmt, line, pct} from './stats.js'
 import {MEASURED, PEERS, ROOMS, seedObligations} from './seed-obligations.js'
@@ -170,7 +170,7 @@ async function main(mode: Mode): Promise<void> {
     line('post→push latency at 50 subscribers p50/p99', `${fmt(pct(lat, 50))} / ${fmt(pct(lat, 99))} ms`, 'goal p99 < 5 ms')
     sockets.forEach((s) => s.close())
 
-    const floor = await measureFloor(db, join(dir, 'floor.db'), body, 200 + N_POSTS + WARM_POSTS, N_POSTS)
+    const floor = await sqliteFloor(db, join(dir, 'floor.db'), body, 200 + N_POSTS + WARM_POSTS, N_POSTS)
     line('floor: node:http + ws + 1 sqlite txn, same load', `${fmt(floor.perSec, 0)} posts/s`,
       `${fmt(floor.cpuUsPerPost, 0)} µs CPU per post (floor-child.mjs: no auth, validation or routing)`)
     line('  hub warm posts/s ÷ floor', `${fmt(warm.perSec / floor.perSec)}×`, `hub CPU ÷ floor CPU ${fmt(warmUs / N_POSTS / floor.cpuUsPerPost)}×`)

@@ -16,6 +16,7 @@ import {WebSocket} from 'ws'
 import {ledgerHash} from '@agora/protocol'
 import {payloadOf} from './rows.js'
 import {startHub, type HubProc} from './procs.js'
+import {measureFloor} from './floor.js'
 import {fmt, line, pct} from './stats.js'
 import {startCluster, type PgCluster} from '../test/helpers/pg-cluster.js'
 import {MEASURED, PEERS, ROOMS, seedObligations} from './seed-obligations.js'
@@ -171,6 +172,10 @@ export async function benchPostgres(dbArg: string): Promise<void> {
     const {frames} = await new Promise<{frames: number}>((resolve) => subscribers.once('message', resolve))
     await subscribers.terminate()
     if (frames !== 10 * (200 + N_POSTS)) throw new Error(`the 10 subscribers received ${frames} envelope frames, expected ${10 * (200 + N_POSTS)}`)
+    const floor = await measureFloor(url, body, 200, N_POSTS, cpuOfPg)
+    line('floor: node:http + ws + 1 INSERT round trip', `${fmt(floor.perSec, 0)} posts/s`,
+      `${fmt(floor.cpuUsPerPost, 0)} / ${floor.dbCpuUsPerPost === null ? 'n/a' : fmt(floor.dbCpuUsPerPost, 0)} µs server / PostgreSQL CPU per post (floor-child.mjs)`)
+    line('  hub posts/s ÷ floor', `${fmt(perSec / floor.perSec)}×`)
 
     hubs.push(await startHub('child', url, ADMIN))
     const b = hubs[1]
