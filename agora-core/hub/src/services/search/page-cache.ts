@@ -1,0 +1,56 @@
+import type {Ctx} from '../kernel/index.js'
+import type {PageRow} from './messages-page.js'
+
+/** Pages kept per hub: a few hundred id lists (a page of ids and its totals each), evicted oldest first. */
+export const PAGE_CACHE_MAX = 256
+
+interface Entry {stamp: string; rows: PageRow[]}
+
+/** One cache per storage (so per hub, and per test hub), dropped with it. */
+const caches = new WeakMap<object, Map<string, Entry>>()
+
+/**
+ * What the database holds, as one string that changes whenever any of it may have: SQLite's count of rows
+ * this connection has changed since it opened (every insert, update and delete, trigger writes included,
+ * rolled-back ones too) and `data_version` (bumped by a commit from any other connection on the file).
+ * Null on PostgreSQL (other processes write through other connections) and inside a transaction (its
+ * writes may still roll back): those searches are never served from the cache.
+ */
+async function stampOf(ctx: Ctx): Promise<string | null> {
+  if (ctx.db.dialect !== 'sqlite' || ctx.db.inTx()) return null
+  const r = await ctx.db.get<{c: number; v: number}>('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v')
+  return r ? `${r.c}:${r.v}` : null
+}
+
+/**
+ * A ranked message page, reused while nothing in the database changed (the idea of a search engine's
+ * request cache, dropped at every refresh). Ranking a word most messages hold means bm25 over every match
+ * (about 10,000 for `the` in the 10k-message bench, most of that search's CPU); the same search again, a
+ * relaxed retry's empty first pass or a seat polling one query then costs one stamp read. `key` must name
+ * everything the page depends on besides the data (query text, parameters, sections, offset, limit).
+ * A page is kept only if the stamp did not move while it was computed, so it is exactly what a fresh
+ * computation would answer for as long as it is served.
+ */
+export async function cachedPage(ctx: Ctx, key: string, compute: () => Promise<PageRow[]>): Promise<PageRow[]> {
+  const stamp = await stampOf(ctx)
+  if (stamp === null) return compute()
+  let cache = caches.get(ctx.db)
+  if (!cache) caches.set(ctx.db, cache = new Map())
+  const hit = cache.get(key)
+  if (hit?.stamp === stamp) {
+    cache.delete(key)
+    cache.set(key, hit)
+    return hit.rows.map(r => ({...r}))
+  }
+  const rows = await compute()
+  if (await stampOf(ctx) === stamp) {
+    cache.delete(key)
+    cache.set(key, {stamp, rows: rows.map(r => ({...r}))})
+    // Stale entries (another stamp) are never served; the oldest go first once the cache is full.
+    for (const old of cache.keys()) {
+      if (cache.size <= PAGE_CACHE_MAX) break
+      cache.delete(old)
+    }
+  }
+  return rows
+}
