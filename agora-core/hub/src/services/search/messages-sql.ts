@@ -85,11 +85,11 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   let page: PageRow[]
   try {
     const mq = {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []}
-    const compute = async (): Promise<PageRow[]> => {
+    const compute = async (at: number, n: number): Promise<PageRow[]> => {
       const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
-      return sectionPages(ctx, mq, f.sections, offset, limit, known)
+      return sectionPages(ctx, mq, f.sections, at, n, known)
     }
-    page = await cachedPage(ctx, JSON.stringify([mq, f.sections, offset, limit, match, membershipOnly]), compute)
+    page = await cachedPage(ctx, JSON.stringify([mq, f.sections, match, membershipOnly]), offset, limit, compute)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {type Caller, TestHub} from '../../../helpers/hub.js'
 import {canRelax, ftsMatch, parseQuery, webSearchText} from '../../../../src/services/search/query.js'
 import {INDEX_COUNT_MIN} from '../../../../src/services/search/index-counts.js'
+import {PAGE_DEPTH} from '../../../../src/services/search/page-cache.js'
 import {referenceSections} from './reference.js'
 
 // The hub's lexical search takes shortcuts: totals from the FTS5 index, a cut per section, and on SQLite a page
@@ -100,7 +101,7 @@ describe('lexical search answers equal a plain reference query', function () {
   it('gives every generated query the reference totals and pages, for a seat in every room and one outside a room, asked twice and after writes', async () => {
     expect(alice && bob && carol, 'the seats exist').to.be.ok
     const scopes = new Set<string>()
-    await fc.assert(fc.asyncProperty(query, fc.constantFrom(0, 5), write, async (q, offset, change) => {
+    await fc.assert(fc.asyncProperty(query, fc.constantFrom(0, 5, PAGE_DEPTH - 5, PAGE_DEPTH), write, async (q, offset, change) => {
       for (const who of [alice, bob]) {
         const first = await search(who, q, offset)
         scopes.add(`${who.id}:${first.channels_searched.join(',')}`)
@@ -112,7 +113,7 @@ describe('lexical search answers equal a plain reference query', function () {
         await doWrite(change, q)
         await expectReference(who, q, offset, await search(who, q, offset), `after ${change}`)
       }
-    }), {numRuns: 40})
+    }), {numRuns: 60})
     expect([...scopes].sort()).to.deep.equal(['alice:annex,commons,room,secret', 'bob:annex,commons,room'])
   })
 
