@@ -4,7 +4,7 @@ import {type Caller, TestHub} from '../../../helpers/hub.js'
 import {canRelax, ftsMatch, parseQuery, webSearchText} from '../../../../src/services/search/query.js'
 import {INDEX_COUNT_MIN} from '../../../../src/services/search/index-counts.js'
 import {PAGE_DEPTH} from '../../../../src/services/search/page-cache.js'
-import {referenceSections} from './reference.js'
+import {type ReferenceOptions, referenceSections} from './reference.js'
 
 // The hub's lexical search takes shortcuts: totals from the FTS5 index, a cut per section, and on SQLite a page
 // cache reused while the database is unchanged (page-cache.ts). This suite generates queries and writes and holds
@@ -63,26 +63,31 @@ describe('lexical search answers equal a plain reference query', function () {
   )
   const write = fc.constantFrom('none', 'none', 'post', 'retract', 'resolve')
 
-  async function search(who: Caller, q: string, offset: number): Promise<any> {
+  const RELEVANCE: ReferenceOptions = {sort: 'relevance', sender: null}
+  const options = fc.record({sort: fc.constantFrom('relevance', 'relevance', 'recency'), sender: fc.constantFrom(null, null, 'alice', 'bob')}) as fc.Arbitrary<ReferenceOptions>
+
+  async function search(who: Caller, q: string, offset: number, o: ReferenceOptions = RELEVANCE): Promise<any> {
     clock += 2 // a seat's search bucket refills one token per 2 s of hub time
     const cursor = offset === 0 ? '' : `&cursor=${Buffer.from(JSON.stringify({o: offset})).toString('base64url')}`
-    return who.ok('GET', `/search?q=${encodeURIComponent(q)}&limit=5${cursor}`)
+    const filters = `${o.sort === 'relevance' ? '' : `&sort=${o.sort}`}${o.sender === null ? '' : `&sender=${o.sender}`}`
+    return who.ok('GET', `/search?q=${encodeURIComponent(q)}&limit=5${cursor}${filters}`)
   }
 
-  async function expectReference(who: Caller, q: string, offset: number, r: any, label: string): Promise<void> {
+  async function expectReference(who: Caller, q: string, offset: number, r: any, label: string, o: ReferenceOptions = RELEVANCE): Promise<void> {
     const parsed = parseQuery(q)
     const text = (relaxed: boolean) => h.dbPath.startsWith('postgres') ? webSearchText(parsed, relaxed) : ftsMatch(parsed, relaxed)
     // The paging rule the hub serves (and served before the shortcuts): a section the page has gone past reports
     // total 0, and a page where every section is past (or empty) retries with any word.
     const shown = (ref: Map<string, {total: number}>, s: string): number => ref.get(s)!.total > offset ? ref.get(s)!.total : 0
-    let ref = await referenceSections(h.dbPath, text(false), r.channels_searched)
+    let ref = await referenceSections(h.dbPath, text(false), r.channels_searched, o)
     const none = SECTIONS.every(s => shown(ref, s) === 0)
-    if (none && canRelax(parsed)) ref = await referenceSections(h.dbPath, text(true), r.channels_searched)
+    if (none && canRelax(parsed)) ref = await referenceSections(h.dbPath, text(true), r.channels_searched, o)
     expect(r.relaxed, `${label}: relaxed`).to.equal(none && canRelax(parsed) && SECTIONS.some(s => shown(ref, s) > 0))
     for (const s of SECTIONS) {
       const want = ref.get(s)!
-      expect(r[s].total, `${label}: ${s} total for ${who.id}, q=${q}, offset ${offset}`).to.equal(shown(ref, s))
-      expect(r[s].hits.map((x: any) => x.id), `${label}: ${s} page for ${who.id}, q=${q}, offset ${offset}`).to.deep.equal(want.ids.slice(offset, offset + 5))
+      const what = `${s} for ${who.id}, q=${q}, offset ${offset}, ${JSON.stringify(o)}`
+      expect(r[s].total, `${label}: ${what} total`).to.equal(shown(ref, s))
+      expect(r[s].hits.map((x: any) => x.id), `${label}: ${what} page`).to.deep.equal(want.ids.slice(offset, offset + 5))
     }
   }
 
@@ -101,17 +106,19 @@ describe('lexical search answers equal a plain reference query', function () {
   it('gives every generated query the reference totals and pages, for a seat in every room and one outside a room, asked twice and after writes', async () => {
     expect(alice && bob && carol, 'the seats exist').to.be.ok
     const scopes = new Set<string>()
-    await fc.assert(fc.asyncProperty(query, fc.constantFrom(0, 5, PAGE_DEPTH - 5, PAGE_DEPTH), write, async (q, offset, change) => {
+    await fc.assert(fc.asyncProperty(query, fc.constantFrom(0, 5, PAGE_DEPTH - 5, PAGE_DEPTH), write, options, async (q, offset, change, o) => {
       for (const who of [alice, bob]) {
-        const first = await search(who, q, offset)
+        // The same words unfiltered first: a kept page of one query must never answer another (sort, sender).
+        await search(who, q, offset)
+        const first = await search(who, q, offset, o)
         scopes.add(`${who.id}:${first.channels_searched.join(',')}`)
-        await expectReference(who, q, offset, first, 'first')
+        await expectReference(who, q, offset, first, 'first', o)
         // Asked again with nothing written between: on SQLite the page cache may answer; it must be the same answer.
-        const again = await search(who, q, offset)
+        const again = await search(who, q, offset, o)
         delete first.computed_at; delete again.computed_at
         expect(again, `repeat for ${who.id}, q=${q}`).to.deep.equal(first)
         await doWrite(change, q)
-        await expectReference(who, q, offset, await search(who, q, offset), `after ${change}`)
+        await expectReference(who, q, offset, await search(who, q, offset, o), `after ${change}`, o)
       }
     }), {numRuns: 60})
     expect([...scopes].sort()).to.deep.equal(['alice:annex,commons,room,secret', 'bob:annex,commons,room'])
