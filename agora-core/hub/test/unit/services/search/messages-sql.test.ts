@@ -6,7 +6,7 @@ import {INDEX_COUNT_MIN} from '../../../../src/services/search/index-counts.js'
 import {PAGE_DEPTH} from '../../../../src/services/search/page-cache.js'
 import {type ReferenceOptions, referenceSections} from './reference.js'
 
-// The hub's lexical search takes shortcuts: totals from the FTS5 index, a cut per section, and on SQLite a page
+// searchMessages (messages-sql.ts) takes shortcuts: totals from the FTS5 index, a cut per section, and on SQLite a page
 // cache reused while the database is unchanged (page-cache.ts). This suite generates queries and writes and holds
 // every answer to a plain reference statement (reference.ts) on its own connection: any divergence fails here.
 const COMMON = ['the', 'build', 'tests', 'deploy']
