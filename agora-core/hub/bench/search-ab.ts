@@ -6,6 +6,8 @@
 // falls on both alike. Every answer is compared between the hubs (computed_at aside) before timing.
 // Two seats run the mix: the poster, in every room, and a reader in 4 of the 5 (a seat outside a room
 // that holds messages: SQLite must join every match to count it, where the poster's counts come from the index).
+// Cold by default: an untimed store write before each timed query moves the database's change stamp, so the
+// SQLite page cache (services/search/page-cache.ts) never serves a timed query; `--warm` drops the writes.
 import {copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {loadavg, tmpdir} from 'node:os'
@@ -69,10 +71,14 @@ function search(side: Side, key: string, q: string): Promise<any> {
   return call(side.url, side.agent, key, 'GET', `/search?q=${encodeURIComponent(q)}&limit=10`)
 }
 
-async function block(side: Side, keys: string[], queries: string[]): Promise<void> {
+/** An untimed store write outside every searched key prefix: it moves the database's change stamp, so the next search is computed afresh. */
+const tick = (side: Side, key: string, i: number): Promise<any> => call(side.url, side.agent, key, 'PUT', `/channels/${ROOMS[1]}/store/bench-tick`, {value: i})
+
+async function block(side: Side, keys: string[], queries: string[], ticker: string | null): Promise<void> {
   const ms = LABELS.map(() => [] as number[]), cpu = LABELS.map(() => [] as number[])
   for (const [s, key] of keys.entries()) {
     for (let i = 0; i < queries.length; i++) {
+      if (ticker !== null) await tick(side, ticker, i)
       const t = performance.now()
       const c0 = process.cpuUsage()
       await search(side, key, queries[i])
@@ -89,7 +95,7 @@ async function block(side: Side, keys: string[], queries: string[]): Promise<voi
 
 const spread = (xs: number[]): string => `${fmt(pct(xs, 50))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
 
-export async function searchAb(baseRoot: string, rounds: number): Promise<void> {
+export async function searchAb(baseRoot: string, rounds: number, warm: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-search-ab-'))
   const sides: Side[] = []
   try {
@@ -124,11 +130,13 @@ export async function searchAb(baseRoot: string, rounds: number): Promise<void> 
     const load0 = loadavg()
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? [sides[0], sides[1], sides[1], sides[0]] : [sides[1], sides[0], sides[0], sides[1]]
-      for (const side of order) await block(side, [key, reader], queries)
+      for (const side of order) await block(side, [key, reader], queries, warm ? null : key)
     }
     const load1 = loadavg()
     const [me, bs] = sides
     console.log(`search A/B: ${N_MESSAGES} messages, ${rounds} rounds × 2 ABBA blocks of ${N_QUERIES} queries per seat per hub; base ${resolve(baseRoot)}`)
+    console.log(warm ? 'warm: the same queries again with no write between (a hub may answer a repeat from its page cache)'
+      : 'cold: an untimed store write before every query, so no answer is reused (--warm: without)')
     console.log(`load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${load1.map((x) => x.toFixed(1)).join(' ')}; answers identical for ${2 * N_QUERIES - differ} of ${2 * N_QUERIES} queries (two seats)`)
     console.log('per kind: median over blocks (min–max); CPU = process CPU per query (both hubs share this process)')
     console.log(`${'kind'.padEnd(34)} ${'p99 ms this'.padStart(22)} ${'p99 ms base'.padStart(22)} ${'CPU ms this'.padStart(22)} ${'CPU ms base'.padStart(22)} ${'CPU ratio'.padStart(9)}`)

@@ -5,6 +5,7 @@ import {ftsMatch, webSearchText} from './query.js'
 import type {PageRow} from './messages-page.js'
 import {sectionPages} from './messages-page.js'
 import {indexCounts} from './index-counts.js'
+import {cachedPage} from './page-cache.js'
 
 export const MESSAGE_SECTIONS = ['decisions', 'open_threads', 'messages'] as const
 
@@ -83,9 +84,12 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     && f.ref === null && f.rated === null && f.minVotes === null
   let page: PageRow[]
   try {
-    const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
-    page = await sectionPages(ctx, {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []},
-      f.sections, offset, limit, known)
+    const mq = {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []}
+    const compute = async (at: number, n: number): Promise<PageRow[]> => {
+      const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
+      return sectionPages(ctx, mq, f.sections, at, n, known)
+    }
+    page = await cachedPage(ctx, JSON.stringify([mq, f.sections, match, membershipOnly]), offset, limit, compute)
   } catch (err) {
     const e = err as {code?: string; message?: string}
     if (q?.raw && e.code === 'SQLITE_ERROR') {

@@ -1,0 +1,76 @@
+import type {Ctx} from '../kernel/index.js'
+import type {PageRow} from './messages-page.js'
+
+/** Pages kept per hub: a few hundred id lists (up to PAGE_DEPTH ids per section and the totals), evicted oldest first. */
+export const PAGE_CACHE_MAX = 256
+/** How deep a kept page reaches into each section, so the next pages of a search (its cursors) are served from it too. */
+export const PAGE_DEPTH = 50
+
+interface Entry {stamp: string; rows: PageRow[]}
+
+/** One cache per storage (so per hub, and per test hub), dropped with it. */
+const caches = new WeakMap<object, Map<string, Entry>>()
+
+/**
+ * What the database holds, as one string that changes whenever any of it may have: SQLite's count of rows
+ * this connection has changed since it opened (every insert, update and delete, trigger writes included,
+ * rolled-back ones too) and `data_version` (bumped by a commit from any other connection on the file).
+ * Null on PostgreSQL (other processes write through other connections) and inside a transaction (its
+ * writes may still roll back): those searches are never served from the cache.
+ */
+async function stampOf(ctx: Ctx): Promise<string | null> {
+  if (ctx.db.dialect !== 'sqlite' || ctx.db.inTx()) return null
+  const r = await ctx.db.get<{c: number; v: number}>('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v')
+  return r ? `${r.c}:${r.v}` : null
+}
+
+/**
+ * A ranked message page, reused while nothing in the database changed (the idea of a search engine's
+ * request cache, dropped at every refresh). Ranking a word most messages hold means bm25 over every match
+ * (about 10,000 for `the` in the 10k-message bench, most of that search's CPU); the same search again, its
+ * next page (the first PAGE_DEPTH hits of each section are kept), a relaxed retry's empty first pass or a
+ * seat polling one query then costs one stamp read. `key` must name everything the page depends on besides
+ * the data, offset and limit (query text, parameters, sections); `compute(offset, limit)` is the page as
+ * sectionPages cuts it. A page is kept only if the stamp did not move while it was computed, so it is
+ * exactly what a fresh computation would answer for as long as it is served.
+ */
+export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: number,
+  compute: (offset: number, limit: number) => Promise<PageRow[]>): Promise<PageRow[]> {
+  const stamp = offset + limit <= PAGE_DEPTH ? await stampOf(ctx) : null
+  if (stamp === null) return compute(offset, limit)
+  let cache = caches.get(ctx.db)
+  if (!cache) caches.set(ctx.db, cache = new Map())
+  const hit = cache.get(key)
+  if (hit?.stamp === stamp) {
+    cache.delete(key)
+    cache.set(key, hit)
+    return slice(hit.rows, offset, limit)
+  }
+  const rows = await compute(0, PAGE_DEPTH)
+  if (await stampOf(ctx) === stamp) {
+    cache.delete(key)
+    cache.set(key, {stamp, rows})
+    // Stale entries (another stamp) are never served; the oldest go first once the cache is full.
+    for (const old of cache.keys()) {
+      if (cache.size <= PAGE_CACHE_MAX) break
+      cache.delete(old)
+    }
+  }
+  return slice(rows, offset, limit)
+}
+
+/**
+ * The rows `sectionPages(offset, limit)` answers, cut from its answer at offset 0 and a deeper limit: every
+ * section's order is total (it ends in the id), so a deeper page starts with the shallower one, and a section
+ * the offset has gone past gives no row, as it does there.
+ */
+function slice(deep: PageRow[], offset: number, limit: number): PageRow[] {
+  const at = new Map<string, number>()
+  const out: PageRow[] = []
+  for (const r of deep) {
+    const i = at.get(r.section) ?? 0
+    at.set(r.section, i + 1)
+    if (i >= offset && i < offset + limit) out.push({...r})
+  }
+  return out
+}
