@@ -4,7 +4,12 @@ import type {Ctx} from '../kernel/index.js'
 export const SECTION_SQL = `CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 'open_threads'
     WHEN m.status = 'resolved' THEN 'decisions' ELSE 'messages' END`
 
-export interface PageRow {id: string; section: string; total: number}
+export interface PageRow {id: string; section: string}
+/**
+ * One page of message hits and every asked section's total over all its matches. The totals travel beside the
+ * rows, not on them: a page past a section's end still says how many that section holds.
+ */
+export interface Page {rows: PageRow[]; totals: Record<string, number>}
 
 /** One message query, as SQL pieces with their parameters in the order each piece binds them. */
 export interface MessageQuery {
@@ -37,17 +42,19 @@ export async function sectionCounts(ctx: Ctx, q: MessageQuery): Promise<Map<stri
  * in scope, so a page tests only its section (and nothing when the other sections are empty).
  */
 export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[], offset: number, limit: number,
-  known: Map<string, number> | null = null): Promise<PageRow[]> {
+  known: Map<string, number> | null = null): Promise<Page> {
   const total = known ?? await sectionCounts(ctx, q)
   const out: PageRow[] = []
+  const totals: Record<string, number> = {}
   for (const section of sections) {
     const n = total.get(section) ?? 0
+    totals[section] = n
     if (n <= offset) continue
     const alone = known !== null && [...total].every(([s, k]) => s === section || k === 0)
     const [where, whereParams] = alone ? ['1 = 1', []] : known ? [`${SECTION_SQL} = ?`, [section]] : [`${q.where} AND ${SECTION_SQL} = ?`, [...q.whereParams, section]]
     const ids = await ctx.db.all<{id: string}>(`SELECT m.id FROM ${q.from} WHERE ${where}
       ORDER BY ${q.order} LIMIT ? OFFSET ?`, ...q.fromParams, ...whereParams, ...q.orderParams, limit, offset)
-    for (const r of ids) out.push({id: r.id, section, total: n})
+    for (const r of ids) out.push({id: r.id, section})
   }
-  return out
+  return {rows: out, totals}
 }

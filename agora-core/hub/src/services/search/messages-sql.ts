@@ -2,7 +2,7 @@ import {AgoraError} from '@agora/protocol'
 import type {Ctx} from '../kernel/index.js'
 import type {SearchQuery} from './query.js'
 import {ftsMatch, webSearchText} from './query.js'
-import type {PageRow} from './messages-page.js'
+import type {Page} from './messages-page.js'
 import {sectionPages} from './messages-page.js'
 import {indexCounts} from './index-counts.js'
 import {cachedPage} from './page-cache.js'
@@ -25,8 +25,11 @@ export interface MessageFilter {
 
 export interface MessageHitRow {
   id: string; channel: string; seq: number; sender: string; status: string; title: string; body: string
-  created_at: number; reply_to: string | null; section: string; total: number
+  created_at: number; reply_to: string | null; section: string
 }
+
+/** A page of message hits and each asked section's total over all its matches (past the page's end too). */
+export interface MessageHits {rows: MessageHitRow[]; totals: Record<string, number>}
 
 /**
  * Lexical message search, the one place its SQL lives. SQLite reads the FTS5 index the triggers
@@ -34,8 +37,8 @@ export interface MessageHitRow {
  * `websearch_to_tsquery`. Both give the same rows: live human messages in the given channels,
  * ranked, numbered within their section (decisions, open_threads, messages) and paged there.
  */
-export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: boolean, f: MessageFilter, offset: number, limit: number): Promise<MessageHitRow[]> {
-  if (f.channels.length === 0 || f.sections.length === 0) return []
+export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: boolean, f: MessageFilter, offset: number, limit: number): Promise<MessageHits> {
+  if (f.channels.length === 0 || f.sections.length === 0) return {rows: [], totals: {}}
   const conds: string[] = [`m.kind = 'message'`, 'm.retracted_at IS NULL', `m.channel IN (${f.channels.map(() => '?').join(', ')})`]
   const whereParams: unknown[] = []
   let from = 'messages m'
@@ -82,10 +85,10 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   // Only membership narrows the search: SQLite may count the matches from the index alone (index-counts.ts).
   const membershipOnly = f.sender === null && f.since === null && f.until === null
     && f.ref === null && f.rated === null && f.minVotes === null
-  let page: PageRow[]
+  let page: Page
   try {
     const mq = {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []}
-    const compute = async (at: number, n: number): Promise<PageRow[]> => {
+    const compute = async (at: number, n: number): Promise<Page> => {
       const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
       return sectionPages(ctx, mq, f.sections, at, n, known)
     }
@@ -97,9 +100,9 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     }
     throw err
   }
-  if (page.length === 0) return []
+  if (page.rows.length === 0) return {rows: [], totals: page.totals}
   // Only the page's rows are read in full (the ranking passes carry ids, never text).
   const full = new Map((await ctx.db.all<MessageHitRow>(`SELECT id, channel, seq, sender, status, title, body, created_at, reply_to FROM messages
-    WHERE id IN (${page.map(() => '?').join(', ')})`, ...page.map(p => p.id))).map(r => [r.id, r]))
-  return page.map(p => ({...full.get(p.id)!, section: p.section, total: p.total}))
+    WHERE id IN (${page.rows.map(() => '?').join(', ')})`, ...page.rows.map(p => p.id))).map(r => [r.id, r]))
+  return {rows: page.rows.map(p => ({...full.get(p.id)!, section: p.section})), totals: page.totals}
 }

@@ -1,12 +1,12 @@
 import type {Ctx} from '../kernel/index.js'
-import type {PageRow} from './messages-page.js'
+import type {Page} from './messages-page.js'
 
 /** Pages kept per hub: a few hundred id lists (up to PAGE_DEPTH ids per section and the totals), evicted oldest first. */
 export const PAGE_CACHE_MAX = 256
 /** How deep a kept page reaches into each section, so the next pages of a search (its cursors) are served from it too. */
 export const PAGE_DEPTH = 50
 
-interface Entry {stamp: string; rows: PageRow[]}
+interface Entry {stamp: string; page: Page}
 
 /** One cache per storage (so per hub, and per test hub), dropped with it. */
 const caches = new WeakMap<object, Map<string, Entry>>()
@@ -35,7 +35,7 @@ async function stampOf(ctx: Ctx): Promise<string | null> {
  * exactly what a fresh computation would answer for as long as it is served.
  */
 export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: number,
-  compute: (offset: number, limit: number) => Promise<PageRow[]>): Promise<PageRow[]> {
+  compute: (offset: number, limit: number) => Promise<Page>): Promise<Page> {
   const stamp = offset + limit <= PAGE_DEPTH ? await stampOf(ctx) : null
   if (stamp === null) return compute(offset, limit)
   let cache = caches.get(ctx.db)
@@ -44,19 +44,19 @@ export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: n
   if (hit?.stamp === stamp) {
     cache.delete(key)
     cache.set(key, hit)
-    return slice(hit.rows, offset, limit)
+    return slice(hit.page, offset, limit)
   }
-  const rows = await compute(0, PAGE_DEPTH)
+  const page = await compute(0, PAGE_DEPTH)
   if (await stampOf(ctx) === stamp) {
     cache.delete(key)
-    cache.set(key, {stamp, rows})
+    cache.set(key, {stamp, page})
     // Stale entries (another stamp) are never served; the oldest go first once the cache is full.
     for (const old of cache.keys()) {
       if (cache.size <= PAGE_CACHE_MAX) break
       cache.delete(old)
     }
   }
-  return slice(rows, offset, limit)
+  return slice(page, offset, limit)
 }
 
 /**
@@ -64,13 +64,13 @@ export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: n
  * section's order is total (it ends in the id), so a deeper page starts with the shallower one, and a section
  * the offset has gone past gives no row, as it does there.
  */
-function slice(deep: PageRow[], offset: number, limit: number): PageRow[] {
+function slice(deep: Page, offset: number, limit: number): Page {
   const at = new Map<string, number>()
-  const out: PageRow[] = []
-  for (const r of deep) {
+  const rows: Page['rows'] = []
+  for (const r of deep.rows) {
     const i = at.get(r.section) ?? 0
     at.set(r.section, i + 1)
-    if (i >= offset && i < offset + limit) out.push({...r})
+    if (i >= offset && i < offset + limit) rows.push({...r})
   }
-  return out
+  return {rows, totals: {...deep.totals}}
 }

@@ -49,13 +49,11 @@ async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchPa
   const out: Sections = {decisions: {hits: [], shown: 0, total: 0}, open_threads: {hits: [], shown: 0, total: 0}, work: {hits: [], shown: 0, total: 0},
     people: {hits: [], shown: 0, total: 0}, files: {hits: [], shown: 0, total: 0}, messages: {hits: [], shown: 0, total: 0}}
   const msgSections = wanted.filter(s => (MESSAGE_SECTIONS as readonly string[]).includes(s))
-  const rows = await searchMessages(ctx, p.q, relaxed, {channels, viewer, sender: p.sender, since: p.since, until: p.until, ref: p.ref,
+  const found = await searchMessages(ctx, p.q, relaxed, {channels, viewer, sender: p.sender, since: p.since, until: p.until, ref: p.ref,
     rated: p.rated, minVotes: p.minVotes, sort: p.sort, sections: msgSections}, p.offset, p.limit)
-  for (const r of rows) {
-    const b = out[r.section as MessageSection]
-    b.hits.push(messageHit(r, p.q?.words ?? []))
-    b.total = Number(r.total)
-  }
+  for (const r of found.rows) out[r.section as MessageSection].hits.push(messageHit(r, p.q?.words ?? []))
+  // A section's total counts all its matches, also on a page past its end: the next page's decision rows skip by it.
+  for (const [s, n] of Object.entries(found.totals)) out[s as MessageSection].total = n
   // Rating, vote and thread filters speak of messages only: the store and seat sections stay empty under them.
   const messageOnly = p.ref !== null || p.rated !== null || p.minVotes !== null
   if (!messageOnly) {

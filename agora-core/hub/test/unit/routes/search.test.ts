@@ -126,6 +126,33 @@ describe('GET /search', () => {
     expect((await bob.get('/search?q=paging&cursor=forged')).status).to.equal(422)
   })
 
+  it('keeps every section\'s total on a page past its end, and pages decision rows right after the resolved messages', async () => {
+    // Regression: a section the cursor had gone past reported total 0, so the decision: rows skipped by the whole
+    // offset (rows 2-3 of 6 were never shown), and a page past every section retried with any word.
+    const asked = await post(alice, 'room', {body: 'which quorum size?', status: 'open', to: ['bob']})
+    for (let i = 0; i < 2; i++) await post(bob, 'room', {body: `quorum answer ${i}`, status: 'resolved', reply_to: asked.id})
+    for (let i = 0; i < 6; i++) await bob.ok('PUT', `/channels/room/store/decision:quorum-${i}`, {value: {text: `quorum rule ${i}`}})
+    for (let i = 0; i < 5; i++) await post(bob, 'room', {body: `quorum chatter ${i}`})
+    const decisions: string[] = []
+    const totals: number[][] = []
+    let cursor = ''
+    for (let page = 0; page < 6; page++) {
+      const r = await bob.ok('GET', `/search?q=quorum&limit=2&sort=recency${cursor}`)
+      decisions.push(...r.decisions.hits.map((x: any) => x.key ?? x.snippet))
+      totals.push([r.decisions.total, r.open_threads.total, r.messages.total])
+      expect(r.relaxed, `page ${page}`).to.equal(false)
+      if (r.next_cursor === null) break
+      cursor = `&cursor=${r.next_cursor}`
+    }
+    expect(decisions).to.have.length(8)
+    expect(decisions.slice(0, 2)).to.deep.equal(['quorum answer 1', 'quorum answer 0'])
+    expect(new Set(decisions.slice(2))).to.deep.equal(new Set(Array.from({length: 6}, (_, i) => `decision:quorum-${i}`)))
+    for (const t of totals) expect(t).to.deep.equal([8, 1, 5])
+    const past = await bob.ok('GET', `/search?q=quorum&limit=2&cursor=${Buffer.from(JSON.stringify({o: 40})).toString('base64url')}`)
+    expect([past.decisions.total, past.open_threads.total, past.messages.total, past.relaxed, past.next_cursor]).to.deep.equal([8, 1, 5, false, null])
+    expect(past.messages.hits).to.deep.equal([])
+  })
+
   it('filters by sender, kind, time, thread ref and ratings', async () => {
     const root = await post(alice, 'room', {body: 'filter root about kiwis', status: 'open', to: ['bob']})
     const since = clock + 0.5
