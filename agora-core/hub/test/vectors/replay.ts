@@ -88,8 +88,20 @@ export class VectorWorld {
         await seat.ok('POST', `/channels/${enc(step.channel)}/join`, {invite_token: tokens.at(-1)})
         return
       }
+      case 'rate': {
+        await this.seat(step.as).ok('PUT', `/channels/${enc(step.channel)}/messages/${enc(String(this.resolve(step.message)))}/rating`, {value: step.value})
+        return
+      }
+      case 'unrate': {
+        await this.seat(step.as).ok('DELETE', `/channels/${enc(step.channel)}/messages/${enc(String(this.resolve(step.message)))}/rating`)
+        return
+      }
+      case 'retract': {
+        await this.seat(step.as).ok('POST', `/channels/${enc(step.channel)}/messages/${enc(String(this.resolve(step.message)))}/retract`)
+        return
+      }
       default:
-        throw new Error(`unknown op ${JSON.stringify(step.op)}: this runner replays register/channel/post/read/store/group/join_via_invite_dm`)
+        throw new Error(`unknown op ${JSON.stringify(step.op)}: this runner replays register/channel/post/read/store/group/join_via_invite_dm/rate/unrate/retract`)
     }
   }
 
@@ -106,8 +118,16 @@ export class VectorWorld {
         if (!r) throw new Error(`group_result names undeclared ref ${step.ref}`)
         return r
       }
+      case 'leaderboard':
+        return this.seat(step.as).ok('GET', step.channel === undefined ? '/reputation' : `/channels/${enc(step.channel)}/reputation`)
+      case 'search': {
+        const params = new URLSearchParams()
+        for (const k of ['q', 'kind', 'sort', 'limit', 'sender', 'mode'] as const) if (step[k] !== undefined) params.append(k, String(this.resolve(step[k])))
+        for (const c of step.channel_filter ?? []) params.append('channel', String(c))
+        return this.seat(step.as).ok('GET', `/search?${params}`)
+      }
       default:
-        throw new Error(`unknown call ${JSON.stringify(step.call)}: this runner serves owed/messages/group_result`)
+        throw new Error(`unknown call ${JSON.stringify(step.call)}: this runner serves owed/messages/group_result/leaderboard/search`)
     }
   }
 
