@@ -10,16 +10,23 @@ import type {ToolContext} from './context.js'
 const vote = z.union([z.literal(1), z.literal(-1)]).describe('+1 or -1')
 const note = z.string().max(280).default('').describe('why, in a sentence (optional, at most 280 characters)')
 
-/** One hit per line: where it is (a channel#seq citation, a store key, a file, a seat), then its fenced text. */
+/**
+ * One hit per line: where it is (a message as channel#seq with its id, a store key, a file, a seat), then its
+ * fenced text. A message's ratings show when anyone rated it.
+ */
 function hitLine(f: Fence, h: SearchHit): string {
-  if ('ref' in h) return `- ${h.ref} by ${h.sender} [${h.status}]${h.title ? ` ${f.inline('title', h.title)}` : ''} ${f.inline('snippet', h.snippet)}`
-  if ('path' in h) return `- file ${h.channel}:${f.inline('path', h.path)} v${h.version} by ${h.updated_by} ${f.inline('snippet', h.snippet)}`
-  if ('key' in h) return `- ${h.channel} store ${f.inline('key', h.key)} v${h.version} by ${h.updated_by} ${f.inline('snippet', h.snippet)}`
-  return `- seat ${h.id}${h.operator ? ' (operator)' : ''} ${f.inline('about', h.about)}`
+  const text = f.inline('snippet', h.snippet)
+  if (h.kind === 'message') {
+    const rated = h.ratings && (h.ratings.up || h.ratings.down) ? ` (+${h.ratings.up}/-${h.ratings.down})` : ''
+    return `- ${h.channel}#${h.seq} id ${h.ref} by ${h.sender} [${h.status}]${rated}${h.title ? ` ${f.inline('title', h.title)}` : ''} ${text}`
+  }
+  if (h.kind === 'agent') return `- seat ${h.ref}${h.title ? ` ${f.inline('name', h.title)}` : ''} ${f.inline('about', h.snippet)}`
+  if (h.kind === 'file') return `- file ${h.channel}:${f.inline('path', h.ref)} ${text}`
+  return `- ${h.channel} store ${f.inline('key', h.ref)} ${text}`
 }
 
 export function renderSearch(f: Fence, r: SearchReport, q: string): string[] {
-  const lines = [`SEARCH "${q}" in ${r.channels_searched.length} channel(s) · mode ${r.mode_used}${r.relaxed ? ' · relaxed: no hit had every word, these have some' : ''}`]
+  const lines = [`SEARCH "${q}" in ${r.channels_searched} channel(s) · mode ${r.mode_used}${r.relaxed ? ' · relaxed: no hit had every word, these have some' : ''}`]
   if (r.notice) lines.push(`NOTICE: ${r.notice}`)
   if (r.semantic_coverage !== null) lines.push(`semantic coverage: ${Math.round(r.semantic_coverage * 100)}% of messages embedded`)
   for (const s of SEARCH_SECTIONS) {

@@ -205,7 +205,8 @@ export const DATA_ANSWERS = {
   "get /search": Type.Object({
     ...SEARCH_SECTION_SCHEMAS,
     relaxed: Type.Boolean(),
-    channels_searched: Type.Array(Type.String()),
+    /** How many of the searched channels (the caller's, narrowed by `channel`) hold anything searchable. */
+    channels_searched: Type.Integer({minimum: 0}),
     next_cursor: nullable(Type.String()),
     computed_at: Type.Number(),
     mode_used: Type.String(),

@@ -7,10 +7,13 @@ import {SeatCommand} from '../seat-command.js'
 
 /** One hit per line: its citation (channel#seq, store key, file, seat) and a one-line excerpt. */
 export function hitText(h: SearchHit): string {
-  if ('ref' in h) return `  ${h.ref}  ${cleanLine(h.sender)} [${h.status}]  ${cleanLine(h.title || h.snippet)}`
-  if ('path' in h) return `  ${cleanLine(h.channel)}:${cleanLine(h.path)} v${h.version}  ${cleanLine(h.snippet)}`
-  if ('key' in h) return `  ${cleanLine(h.channel)} ${cleanLine(h.key)} v${h.version}  ${cleanLine(h.snippet)}`
-  return `  ${cleanLine(h.id)}  ${cleanLine(h.about)}`
+  if (h.kind === 'message') {
+    const rated = h.ratings && (h.ratings.up || h.ratings.down) ? ` +${h.ratings.up}/-${h.ratings.down}` : ''
+    return `  ${cleanLine(h.channel ?? '')}#${h.seq}  ${cleanLine(h.sender ?? '')} [${h.status}]${rated}  ${cleanLine(h.title || h.snippet)}`
+  }
+  if (h.kind === 'agent') return `  ${cleanLine(h.ref)}  ${cleanLine(h.snippet)}`
+  if (h.kind === 'file') return `  ${cleanLine(h.channel ?? '')}:${cleanLine(h.ref)}  ${cleanLine(h.snippet)}`
+  return `  ${cleanLine(h.channel ?? '')} ${cleanLine(h.ref)}  ${cleanLine(h.snippet)}`
 }
 
 export default class Search extends SeatCommand {
@@ -51,7 +54,7 @@ export default class Search extends SeatCommand {
       sort: flags.sort as 'relevance' | 'recency' | 'votes', limit: flags.limit, page: flags.page, mode: flags.mode as 'auto' | 'lexical' | 'semantic',
     })
     const found = SEARCH_SECTIONS.filter((s) => report[s].total > 0)
-    this.log(`${found.length === 0 ? 'no hits' : found.map((s) => `${report[s].total} ${s}`).join(', ')} in ${report.channels_searched.length} channel(s) · ${report.mode_used}${report.relaxed ? ' · relaxed (any word)' : ''}`)
+    this.log(`${found.length === 0 ? 'no hits' : found.map((s) => `${report[s].total} ${s}`).join(', ')} in ${report.channels_searched} channel(s) · ${report.mode_used}${report.relaxed ? ' · relaxed (any word)' : ''}`)
     if (report.notice) this.log(`notice: ${report.notice}`)
     for (const s of found) {
       this.log(`${s} (${report[s].shown} of ${report[s].total})`)

@@ -3,4 +3,4 @@
 
 export {VOTES_SORT_MAX, historyByVotes, withRatings} from './history-votes.js'
 export {leaderboard} from './leaderboard.js'
-export {CATEGORIES, castVote, checkValue, cleanNote, dropRaterVotes, rateMessage, ratingsOf, refuseRating, unrateMessage, votesAbout, withdrawVotes} from './votes.js'
+export {CATEGORIES, castVote, checkValue, cleanNote, dropRaterVotes, rateMessage, ratingTallies, ratingsOf, refuseRating, unrateMessage, votesAbout, withdrawVotes} from './votes.js'

@@ -61,3 +61,21 @@ export function matchesAll(text: string, words: string[], any: boolean): boolean
   const lower = text.toLowerCase()
   return any ? words.some(w => lower.includes(w)) : words.every(w => lower.includes(w))
 }
+
+/**
+ * Where the query's words stand in a served snippet: `[start, length]` in code points (what a client indexing the
+ * string by characters, not UTF-16 units, counts), in text order (words never overlap). A word matches where a word of
+ * the snippet starts with it (so `deploy` marks `deployment`, as a prefix query would find it), case-insensitively.
+ */
+export function highlights(text: string, words: string[]): Array<[number, number]> {
+  if (words.length === 0) return []
+  const spans: Array<[number, number]> = []
+  for (const m of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const lower = m[0].toLowerCase()
+    const best = words.reduce((n, w) => (lower.startsWith(w) ? Math.max(n, [...w].length) : n), 0)
+    if (best === 0) continue
+    const start = [...text.slice(0, m.index)].length
+    spans.push([start, Math.min(best, [...m[0]].length)])
+  }
+  return spans
+}

@@ -1,11 +1,13 @@
 import type {Ctx} from '../kernel/index.js'
 import type {SearchQuery} from './query.js'
-import {canRelax, snippet} from './query.js'
+import {canRelax, highlights, snippet} from './query.js'
 import type {MessageFilter, MessageHitRow} from './messages-sql.js'
 import {MESSAGE_SECTIONS, searchMessages} from './messages-sql.js'
 import {searchPeople, searchStore} from './store-hits.js'
+import {searchableChannels} from './scope.js'
 import {semanticSearch} from './semantic.js'
-import type {RouteAnswer, SearchFileHit, SearchHit, SearchMessageHit, SearchStoreHit} from '@agora/protocol'
+import {ratingTallies} from '../reputation/index.js'
+import type {RouteAnswer, SearchHit} from '@agora/protocol'
 
 /** The six fixed sections of a SearchReport, in wire order. */
 export const SECTIONS = ['decisions', 'open_threads', 'work', 'people', 'files', 'messages'] as const
@@ -34,13 +36,21 @@ export interface SearchParams {
 type Sections = Pick<RouteAnswer<'get /search'>, Section>
 type MessageSection = typeof MESSAGE_SECTIONS[number]
 
-const isFileHit = (h: SearchStoreHit | SearchFileHit): h is SearchFileHit => 'path' in h
-const isStoreHit = (h: SearchStoreHit | SearchFileHit): h is SearchStoreHit => 'key' in h
-const idsOf = (hits: readonly SearchHit[]): string[] => hits.flatMap(h => 'id' in h ? [h.id] : [])
+const messageRefs = (hits: readonly SearchHit[]): string[] => hits.flatMap(h => h.kind === 'message' ? [h.ref] : [])
 
-export function messageHit(r: MessageHitRow, words: string[]): SearchMessageHit {
-  return {channel: r.channel, seq: r.seq, id: r.id, ref: `${r.channel}#${r.seq}`, sender: r.sender, status: r.status,
-    title: r.title, snippet: snippet(r.body || r.title, words), reply_to: r.reply_to, created_at: r.created_at}
+/** A message hit; its `ratings` are filled for the page at the end (withRatings), one query for every section. */
+export function messageHit(r: MessageHitRow, words: string[]): SearchHit {
+  const text = snippet(r.body || r.title, words)
+  return {kind: 'message', channel: r.channel, ref: r.id, title: r.title, created_at: r.created_at, snippet: text,
+    highlights: highlights(text, words), seq: r.seq, sender: r.sender, status: r.status, thread_hits: null, ratings: {up: 0, down: 0, mine: 0}}
+}
+
+/** Every message hit's standing `ratings: {up, down, mine}` as the viewer sees them on a history row. */
+async function withRatings(ctx: Ctx, viewer: string, sections: Sections): Promise<void> {
+  const hits = SECTIONS.flatMap(s => sections[s].hits.filter(h => h.kind === 'message'))
+  if (hits.length === 0) return
+  const tallies = await ratingTallies(ctx, [...new Set(hits.map(h => h.ref))], viewer)
+  for (const h of hits) h.ratings = tallies.get(h.ref) ?? {up: 0, down: 0, mine: 0}
 }
 
 /** One lexical pass over every wanted section; `relaxed` matches any word instead of all. */
@@ -63,8 +73,7 @@ async function lexical(ctx: Ctx, viewer: string, channels: string[], p: SearchPa
       const skip = s === 'decisions' ? Math.max(0, p.offset - out.decisions.total) : p.offset
       const room = p.limit - out[s].hits.length
       const found = await searchStore(ctx, s, p.q, relaxed, {channels, sender: p.sender, since: p.since, until: p.until}, skip, room)
-      if (s === 'files') out.files.hits.push(...found.hits.filter(isFileHit))
-      else out[s].hits.push(...found.hits.filter(isStoreHit))
+      out[s].hits.push(...found.hits)
       out[s].total += found.total
     }
     if (wanted.includes('people') && p.sender === null && p.since === null && p.until === null) {
@@ -106,7 +115,7 @@ export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Prom
     } else {
       modeUsed = p.mode === 'semantic' ? 'semantic' : 'hybrid'
       coverage = sem.coverage
-      const seen = new Set(SECTIONS.flatMap(s => idsOf(sections[s].hits)))
+      const seen = new Set(SECTIONS.flatMap(s => messageRefs(sections[s].hits)))
       if (p.mode === 'semantic') for (const s of MESSAGE_SECTIONS) sections[s] = {hits: [], shown: 0, total: 0}
       for (const r of sem.rows) {
         const b = sections[r.section as MessageSection]
@@ -118,7 +127,8 @@ export async function runSearch(ctx: Ctx, viewer: string, p: SearchParams): Prom
     }
   }
   const more = SECTIONS.some(s => sections[s].total > p.offset + p.limit)
-  return {...sections, relaxed, channels_searched: channels,
+  await withRatings(ctx, viewer, sections)
+  return {...sections, relaxed, channels_searched: await searchableChannels(ctx, channels),
     next_cursor: more ? Buffer.from(JSON.stringify({o: p.offset + p.limit})).toString('base64url') : null,
     computed_at: ctx.now(), mode_used: modeUsed, semantic_coverage: coverage, notice}
 }

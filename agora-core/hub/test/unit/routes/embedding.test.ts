@@ -51,10 +51,10 @@ describe('semantic search through an operator-configured /v1/embeddings endpoint
     expect(lexical.messages.total).to.equal(0)
     const semantic = await alice.ok('GET', '/search?q=automobile&mode=semantic')
     expect(semantic).to.include({mode_used: 'semantic', semantic_coverage: 1, notice: null})
-    expect(semantic.messages.hits.map((x: any) => x.id)).to.deep.equal([car.id])
+    expect(semantic.messages.hits.map((x: any) => x.ref)).to.deep.equal([car.id])
     const auto = await alice.ok('GET', '/search?q=automobile')
     expect(auto.mode_used).to.equal('hybrid')
-    expect(auto.messages.hits.map((x: any) => x.id)).to.deep.equal([car.id])
+    expect(auto.messages.hits.map((x: any) => x.ref)).to.deep.equal([car.id])
   })
 
   it('embeds new posts as they land, drops a retracted one, and keeps private rooms private', async () => {
@@ -64,7 +64,7 @@ describe('semantic search through an operator-configured /v1/embeddings endpoint
     await carol.postMessage('vault', {body: 'my sedan is parked in bay 4'})
     const m = await bob.postMessage('garage', {body: 'vehicle inspection due friday'})
     await waitEmbedded()
-    const hits = (await alice.ok('GET', '/search?q=car&mode=semantic')).messages.hits.map((x: any) => x.id)
+    const hits = (await alice.ok('GET', '/search?q=car&mode=semantic')).messages.hits.map((x: any) => x.ref)
     expect(hits).to.deep.equal([m.id])
     await bob.ok('POST', `/channels/garage/messages/${m.id}/retract`)
     expect((await alice.ok('GET', '/search?q=car&mode=semantic')).messages.hits).to.deep.equal([])

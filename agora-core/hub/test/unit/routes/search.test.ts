@@ -35,11 +35,12 @@ describe('GET /search', () => {
     for (const s of ['decisions', 'open_threads', 'work', 'people', 'files', 'messages']) expect(Object.keys(r[s]), s).to.deep.equal(['hits', 'shown', 'total'])
     expect(Object.keys(r)).to.deep.equal(['decisions', 'open_threads', 'work', 'people', 'files', 'messages', 'relaxed', 'channels_searched',
       'next_cursor', 'computed_at', 'mode_used', 'semantic_coverage', 'notice'])
-    expect(r.messages).to.deep.equal({shown: 1, total: 1, hits: [{channel: 'room', seq: m.seq, id: m.id, ref: `room#${m.seq}`, sender: 'bob',
-      status: 'fyi', title: 'Deploy plan', snippet: 'the deploy runs at noon from the release branch', reply_to: null, created_at: clock}]})
+    expect(r.messages).to.deep.equal({shown: 1, total: 1, hits: [{kind: 'message', channel: 'room', ref: m.id, title: 'Deploy plan', created_at: clock,
+      snippet: 'the deploy runs at noon from the release branch', highlights: [[4, 6]], seq: m.seq, sender: 'bob', status: 'fyi', thread_hits: null,
+      ratings: {up: 0, down: 0, mine: 0}}]})
     for (const s of ['decisions', 'open_threads', 'work', 'people', 'files']) expect(r[s], s).to.deep.equal(EMPTY)
     expect(r).to.include({relaxed: false, next_cursor: null, computed_at: clock, mode_used: 'lexical', semantic_coverage: null, notice: null})
-    expect(r.channels_searched).to.deep.equal(['commons', 'room'])
+    expect(r.channels_searched, 'room holds a message; commons only the hub\'s join posts').to.equal(1)
   })
 
   it('sorts hits into decisions, open threads, work, people, files and messages', async () => {
@@ -51,14 +52,15 @@ describe('GET /search', () => {
     await alice.ok('PUT', '/channels/room/fs/docs/ledger.md', {content: '# Ledger\nhow the ledger chain is verified'})
     await post(bob, 'room', {body: 'unrelated chatter'})
     const r = await bob.ok('GET', '/search?q=ledger')
-    expect(r.open_threads.hits.map((x: any) => x.id), 'the open question is answered but not closed by its asker').to.deep.equal([q.id])
-    expect(r.decisions.hits.map((x: any) => x.key ?? x.status)).to.deep.equal(['resolved', 'decision:ledger-backup'])
+    expect(r.open_threads.hits.map((x: any) => x.ref), 'the open question is answered but not closed by its asker').to.deep.equal([q.id])
+    expect(r.decisions.hits.map((x: any) => x.kind === 'message' ? x.status : `${x.kind} ${x.ref}`)).to.deep.equal(['resolved', 'decision decision:ledger-backup'])
     expect(r.decisions.total).to.equal(2)
-    expect(r.work.hits.map((x: any) => x.key)).to.deep.equal(['claim:ledger-compaction'])
-    expect(r.files.hits.map((x: any) => x.path)).to.deep.equal(['docs/ledger.md'])
+    expect(r.work.hits.map((x: any) => `${x.kind} ${x.ref}`)).to.deep.equal(['claim claim:ledger-compaction'])
+    expect(r.files.hits.map((x: any) => `${x.kind} ${x.ref} ${x.title}`)).to.deep.equal(['file docs/ledger.md docs/ledger.md'])
     expect(r.messages.hits.map((x: any) => x.snippet)).to.deep.equal(['ledger size grew again'])
     const people = await bob.ok('GET', '/search?q=migrations')
-    expect(people.people).to.deep.equal({shown: 1, total: 1, hits: [{id: 'alice', name: '', about: 'database migrations and backups', operator: false}]})
+    expect(people.people).to.deep.equal({shown: 1, total: 1, hits: [{kind: 'agent', channel: null, ref: 'alice', title: '', created_at: T0,
+      snippet: 'database migrations and backups', highlights: [[9, 10]], seq: null, sender: null, status: null, thread_hits: null, ratings: null}]})
   })
 
   it('never shows a private channel\'s text to a non-member, and filtering on it equals filtering on a channel that does not exist', async () => {
@@ -70,7 +72,7 @@ describe('GET /search', () => {
     const nowhere = await bob.get('/search?q=zebra&channel=no-such-room')
     expect(secret.status).to.equal(200)
     expect(secret.text).to.equal(nowhere.text)
-    expect(secret.body.channels_searched).to.deep.equal([])
+    expect(secret.body.channels_searched).to.equal(0)
     expect((await bob.ok('GET', '/search?q=zebra&channel=secret&channel=room')).messages.total).to.equal(1)
     expect((await carol.ok('GET', '/search?q=zebra')).messages.hits[0].snippet).to.equal('the zebra password is hunter2')
   })
@@ -138,7 +140,7 @@ describe('GET /search', () => {
     let cursor = ''
     for (let page = 0; page < 6; page++) {
       const r = await bob.ok('GET', `/search?q=quorum&limit=2&sort=recency${cursor}`)
-      decisions.push(...r.decisions.hits.map((x: any) => x.key ?? x.snippet))
+      decisions.push(...r.decisions.hits.map((x: any) => x.kind === 'message' ? x.snippet : x.ref))
       totals.push([r.decisions.total, r.open_threads.total, r.messages.total])
       expect(r.relaxed, `page ${page}`).to.equal(false)
       if (r.next_cursor === null) break
@@ -151,6 +153,29 @@ describe('GET /search', () => {
     const past = await bob.ok('GET', `/search?q=quorum&limit=2&cursor=${Buffer.from(JSON.stringify({o: 40})).toString('base64url')}`)
     expect([past.decisions.total, past.open_threads.total, past.messages.total, past.relaxed, past.next_cursor]).to.deep.equal([8, 1, 5, false, null])
     expect(past.messages.hits).to.deep.equal([])
+  })
+
+  it('counts in channels_searched only the searched channels that hold something searchable (a live message, a decision, claim or work row, a file)', async () => {
+    const count = async (query: string) => (await bob.ok('GET', `/search?q=${query}`)).channels_searched
+    expect(await count('zzz'), 'room holds its charter file; commons only the hub\'s join posts').to.equal(1)
+    await post(bob, 'commons', {body: 'a first word'})
+    expect(await count('zzz'), 'a message makes commons searchable').to.equal(2)
+    await bob.ok('POST', `/channels/commons/messages/${(await bob.ok('GET', '/channels/commons/messages')).at(-1).id}/retract`)
+    expect(await count('zzz'), 'a retracted message does not').to.equal(1)
+    await alice.ok('PUT', '/channels/commons/store/decision:lunch', {value: {summary: 'lunch at noon'}})
+    expect(await count('zzz'), 'a decision row does').to.equal(2)
+    expect(await count('zzz&channel=room')).to.equal(1)
+    expect(await count('zzz&channel=secret'), 'a channel bob is not in counts like one that does not exist').to.equal(0)
+  })
+
+  it('carries a message hit\'s ratings as the viewer sees them on a history row', async () => {
+    const m = await post(bob, 'room', {body: 'heron nest spotted'})
+    await alice.ok('PUT', `/channels/room/messages/${m.id}/rating`, {value: 1})
+    const seen = async (who: Caller) => (await who.ok('GET', '/search?q=heron')).messages.hits[0].ratings
+    expect(await seen(bob)).to.deep.equal({up: 1, down: 0, mine: 0})
+    expect(await seen(alice)).to.deep.equal({up: 1, down: 0, mine: 1})
+    const history = await bob.ok('GET', '/channels/room/messages')
+    expect(history.find((r: any) => r.id === m.id).ratings).to.deep.equal(await seen(bob))
   })
 
   it('filters by sender, kind, time, thread ref and ratings', async () => {

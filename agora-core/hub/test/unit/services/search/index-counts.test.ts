@@ -31,8 +31,8 @@ describe('search totals counted from the full-text index', () => {
     const expected = [2, 2, fyi + 1]
     const fromIndex = await search(bob, 'q=alpha&limit=5')
     expect(totals(fromIndex), 'bob searches every room that holds a message').to.deep.equal(expected)
-    expect(fromIndex.messages.hits.map((x: any) => x.id)).to.not.include(gone.id)
-    expect(fromIndex.open_threads.hits.map((x: any) => x.id)).to.have.members([open.id, blocked.id])
+    expect(fromIndex.messages.hits.map((x: any) => x.ref)).to.not.include(gone.id)
+    expect(fromIndex.open_threads.hits.map((x: any) => x.ref)).to.have.members([open.id, blocked.id])
     for (let i = 0; i < 30; i++) await post(carol, 'secret', {body: 'alpha alpha alpha'})
     const joined = await search(bob, 'q=alpha&limit=5')
     expect(totals(joined), 'carol\'s room now holds the word; bob is not in it').to.deep.equal(expected)

@@ -26,13 +26,13 @@ describe('relevance search pages cut per section from ranked matches', () => {
     for (let page = 0; page < 20; page++) {
       const r: any = await search(bob, `q=alpha&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
       first ??= r
-      for (const s of ['decisions', 'messages'] as const) seen[s].push(...r[s].hits.map((x: any) => x.id))
+      for (const s of ['decisions', 'messages'] as const) seen[s].push(...r[s].hits.map((x: any) => x.ref))
       cursor = r.next_cursor
       if (cursor === null) break
     }
     expect([first.decisions.total, first.open_threads.total, first.messages.total]).to.deep.equal([24, 1, 71])
-    expect(first.messages.hits[0].id, 'the message saying alpha three times in three words ranks first').to.equal(best)
-    expect(first.open_threads.hits.map((x: any) => x.id)).to.deep.equal([asked.id])
+    expect(first.messages.hits[0].ref, 'the message saying alpha three times in three words ranks first').to.equal(best)
+    expect(first.open_threads.hits.map((x: any) => x.ref)).to.deep.equal([asked.id])
     for (const s of ['decisions', 'messages'] as const) {
       expect(seen[s]).to.have.length(expected[s].size)
       expect(new Set(seen[s])).to.deep.equal(expected[s])
@@ -44,7 +44,7 @@ describe('relevance search pages cut per section from ranked matches', () => {
     const mine = (await post(bob, 'room', {body: 'gamma and many other words in a longer message'})).id
     const r = await search(bob, 'q=gamma&limit=3')
     expect(r.messages).to.include({total: 1, shown: 1})
-    expect(r.messages.hits.map((x: any) => x.id)).to.deep.equal([mine])
+    expect(r.messages.hits.map((x: any) => x.ref)).to.deep.equal([mine])
     expect(r.next_cursor).to.equal(null)
   })
 
@@ -59,7 +59,7 @@ describe('relevance search pages cut per section from ranked matches', () => {
       for (let page = 0; page < 10; page++) {
         const r: any = await search(alice, `q=delta&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`)
         expect(r.messages.total, sort).to.equal(14)
-        seen.push(...r.messages.hits.map((x: any) => x.id))
+        seen.push(...r.messages.hits.map((x: any) => x.ref))
         cursor = r.next_cursor
         if (cursor === null) break
       }

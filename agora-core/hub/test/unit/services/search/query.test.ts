@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import fc from 'fast-check'
 import Database from 'better-sqlite3'
-import {canRelax, ftsMatch, parseQuery, snippet} from '../../../../src/services/search/query.js'
+import {canRelax, ftsMatch, highlights, parseQuery, snippet} from '../../../../src/services/search/query.js'
 
 describe('search query parsing', () => {
   // The hub's own FTS5 definition, in memory: what the generated MATCH text must always satisfy.
@@ -42,5 +42,26 @@ describe('search query parsing', () => {
     expect(s).to.have.length.at.most(162)
     expect(s).to.match(/^….*the needle is here.*…$/)
     expect(snippet('short text', ['x'])).to.equal('short text')
+  })
+
+  it('marks each word a query word starts, in code points, in text order', () => {
+    expect(highlights('Deploy plan: deployment at noon', ['deploy'])).to.deep.equal([[0, 6], [13, 6]])
+    // An astral emoji is one code point (two UTF-16 units): offsets after it count it once.
+    expect(highlights('🚀 café deploy', ['deploy', 'caf'])).to.deep.equal([[2, 3], [7, 6]])
+    expect(highlights('nothing here', ['deploy'])).to.deep.equal([])
+    expect(highlights('anything', [])).to.deep.equal([])
+  })
+
+  it('gives highlights that always lie inside the snippet and spell a query word', () => {
+    fc.assert(fc.property(fc.string({maxLength: 80}), fc.array(fc.stringMatching(/^[a-z]{1,6}$/), {minLength: 1, maxLength: 3}), (text, words) => {
+      const chars = [...text]
+      let last = -1
+      for (const [start, length] of highlights(text, words)) {
+        expect(start).to.be.greaterThan(last)
+        expect(start + length).to.be.at.most(chars.length)
+        expect(words).to.include(chars.slice(start, start + length).join('').toLowerCase())
+        last = start
+      }
+    }))
   })
 })
