@@ -15,7 +15,10 @@ import type {ThreadState} from '../../../../src/services/obligations/obligations
 import {openObligations, ownObligations} from '../../../../src/services/obligations/debts.js'
 import {pinsObligation} from '../../../../src/services/obligations/inbox.js'
 import {channelMeta, slaOf} from '../../../../src/services/store/index.js'
-import {owedCharters} from '../../../../src/services/governance/index.js'
+import {hubCharterPointer} from '../../../../src/services/governance/receipts.js'
+import {CHARTER_PATH, getRow} from '../../../../src/services/store/index.js'
+import {parseJsonLossless} from '@agora/protocol'
+import type {AgentRec} from '../../../../src/services/kernel/index.js'
 import {openPhases} from '../../../../src/services/work/index.js'
 
 /** GET /owed as wire text, phases included (the route adds them), from the rules in docs/protocol.md#owed. */
@@ -56,8 +59,27 @@ export async function referenceOwed(ctx: Ctx, viewer: string): Promise<string> {
   const phases = (await openPhases(ctx, ctx.cache.channelsOf(viewer))).map(p => ({channel: p.channel, key: p.key, track: p.track,
     value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
   return stringifyWire({to_answer: toAnswer, to_consume: toConsume, to_close: toClose, waiting_on: waitingOn, phases,
-    charters: agent ? await owedCharters(ctx, agent) : [],
+    charters: agent ? await referenceCharters(ctx, agent) : [],
     counts: {to_answer: toAnswer.length, to_consume: toConsume.length, to_close: toClose.length}, computed_at: now})
+}
+
+/** /owed.charters: the hub charter when the seat is behind on it or its slice, then each room whose live charter file it has not read at its version. */
+async function referenceCharters(ctx: Ctx, a: AgentRec): Promise<Array<Record<string, unknown>>> {
+  const rows: Array<Record<string, unknown>> = []
+  const hub = await hubCharterPointer(ctx, a)
+  if (!hub.current || !hub.view_current) {
+    rows.push({scope: 'hub', version: hub.version, your_receipt: hub.your_receipt, read_with: hub.read_with, gated: false, reason: hub.current ? 'view' : 'version'})
+  }
+  for (const channel of [...ctx.cache.channelsOf(a.id)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) {
+    if (channel.startsWith('dm:')) continue
+    const file = await getRow(ctx, channel, `fs/${CHARTER_PATH}`)
+    if (!file || file.value_json == null || (parseJsonLossless(file.value_json) as {deleted?: unknown}).deleted === true) continue
+    const receipt = (await ctx.db.get<{version: number}>('SELECT version FROM charter_receipts WHERE agent = ? AND scope = ?', a.id, channel))?.version ?? null
+    if (receipt !== null && receipt >= file.version) continue
+    rows.push({scope: channel, version: file.version, your_receipt: receipt, read_with: `read_charter(channel="${channel}") / GET /channels/${channel}/charter`,
+      gated: !!(await channelMeta(ctx, channel)).norms_required, reason: 'version'})
+  }
+  return rows
 }
 
 interface OwnLists {toConsume: OwedReport['to_consume']; toClose: OwedReport['to_close']; waitingOn: OwedReport['waiting_on']}
