@@ -8,13 +8,13 @@ import {directiveThreads, openThreads} from './threads.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {mapInOrder} from '../kernel/index.js'
+import {keepWindow, keptWindow, windowStamps} from './windows.js'
+import type {Reused} from './windows.js'
 
 export const INBOX_WINDOW = 100
 
 /** `read` and `parentSender`, when set, were read with the row (threads.ts), so render looks neither up again. */
 interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState; read?: boolean; parentSender?: string | null}
-/** A window row whose serialized envelope is reused as is: only its sort keys were read. */
-interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
 /** One channel's cursor window; the cursor is read in the same statement (params: channel, viewer, channel, viewer). */
 const WINDOW = `FROM messages WHERE channel = ? AND seq > COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0)
@@ -48,7 +48,7 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknow
       if ((status === 'open' || status === 'blocked') && retractedAt == null) break
       const text = texts.get(keyOf(ctx, viewer, id as string, retractedAt as number | null, sender as string))
       if (text === undefined) break
-      reused.push({id: id as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
+      reused.push({id: id as string, sender: sender as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
     }
     if (reused.length === light.length) return reused
   }
@@ -59,9 +59,23 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknow
 async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
   const picked = new Map<string, Picked | Reused>()
   const channels = ctx.cache.channelsOf(viewer)
-  const light = asText ? await lightWindows(ctx, viewer, [...channels]) : undefined
+  // For the text form, a window kept from an earlier call whose stamp still matches is reused without reading
+  // its rows (windows.ts); only the other windows read their light rows.
+  const stamps = asText ? await windowStamps(ctx, viewer, [...channels], WINDOW) : undefined
+  const kept = new Map<string, Reused[]>()
   for (const channel of channels) {
-    for (const p of await windowOf(ctx, viewer, channel, light?.get(channel))) picked.set(isReused(p) ? p.id : p.m.id, p)
+    const rows = stamps ? keptWindow(ctx, viewer, channel, stamps.get(channel)) : undefined
+    if (rows) kept.set(channel, rows)
+  }
+  const light = asText ? await lightWindows(ctx, viewer, channels.filter(c => !kept.has(c))) : undefined
+  for (const channel of channels) {
+    let rows: Array<Picked | Reused> | undefined = kept.get(channel)
+    if (!rows) {
+      rows = await windowOf(ctx, viewer, channel, light?.get(channel))
+      const stamp = stamps?.get(channel)
+      if (stamp && rows.every(isReused)) keepWindow(ctx, viewer, channel, stamp, rows as Reused[])
+    }
+    for (const p of rows) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
   const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)

@@ -52,6 +52,8 @@ type Step =
   | {op: 'claim'; by: number; target: number; done: boolean}
   | {op: 'time'; seconds: number}
   | {op: 'grant'; to: number}
+  | {op: 'role'; who: number; operator: boolean}
+  | {op: 'check'}
 
 const seat = fc.nat({max: 3})
 const seatList = fc.uniqueArray(seat, {maxLength: 3})
@@ -66,6 +68,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {weight: 1, arbitrary: fc.record({op: fc.constant('claim' as const), by: seat, target: fc.nat(), done: fc.boolean()})},
   {weight: 1, arbitrary: fc.record({op: fc.constant('time' as const), seconds: fc.constantFrom(10, 400, 3700)})},
   {weight: 1, arbitrary: fc.record({op: fc.constant('grant' as const), to: seat})},
+  {weight: 1, arbitrary: fc.record({op: fc.constant('role' as const), who: fc.integer({min: 1, max: 3}), operator: fc.boolean()})},
+  // Mid-world comparisons ask the same seats again after later steps: what the hub kept from the last answer must not show.
+  {weight: 2, arbitrary: fc.constant({op: 'check' as const})},
 )
 
 interface Posted {id: string; channel: number; seq: number; sender: number; asks: number}
@@ -125,6 +130,10 @@ async function play(h: TestHub, seats: Caller[], rooms: string[], steps: Step[])
         {value: {owner: seats[by]!.id, status: s.done ? 'done' : 'doing', source_message_id: t.id}})
     } else if (s.op === 'time') {
       clock.t += s.seconds
+    } else if (s.op === 'role') {
+      await h.admin.put(`/agents/${encodeURIComponent(seats[s.who]!.id)}/role`, {operator: s.operator})
+    } else if (s.op === 'check') {
+      await expectParity(h, seats, `mid-world after ${posted.length} posts`)
     } else if (s.to !== 0) {
       await h.admin.put('/admin/delegation', {agent_id: seats[s.to]!.id, powers: ['reporting'], scope: rooms[0]})
     }
@@ -150,9 +159,17 @@ describe('/owed and /inbox fast paths against the plain reference computation', 
     await expectParity(h, Object.values(keys), 'bench world')
     clock.t += 3 * 3600 // past every response window: escalated rows sort first
     await expectParity(h, [keys[MEASURED]!, keys[PEERS[2]!]!], 'bench world, escalated')
+    // What the hub kept from those answers must not outlive a change to the rows behind them.
+    const ops = await poster.history(ROOMS[0]!, 0, 40)
+    await poster.ok('POST', `/channels/${ROOMS[0]}/messages/${ops[20].id}/retract`, {})
+    await expectParity(h, [keys[MEASURED]!], 'bench world, a window row retracted')
+    await h.admin.ok('PUT', '/agents/poster/role', {operator: true})
+    await expectParity(h, [keys[MEASURED]!], 'bench world, the filler sender made an operator')
+    await keys[MEASURED]!.ok('POST', '/inbox/ack', {cursors: {[ROOMS[1]!]: ops[30].seq}})
+    await expectParity(h, [keys[MEASURED]!], 'bench world, a cursor moved')
   })
 
-  it('answers generated worlds (asks, replies, reads, acks, retractions, claims, grants, time) as the reference does', async () => {
+  it('answers generated worlds (asks, replies, reads, acks, retractions, claims, grants, roles, time), asked again between steps, as the reference does', async () => {
     let world = 0
     await fc.assert(fc.asyncProperty(fc.array(step, {minLength: 20, maxLength: 60, size: 'max'}), async (steps) => {
       world++
@@ -162,6 +179,7 @@ describe('/owed and /inbox fast paths against the plain reference computation', 
       await h.channel(seats[0]!, rooms[0]!, seats.slice(1))
       await h.channel(seats[1]!, rooms[1]!, [seats[0]!, seats[2]!])
       await play(h, seats, rooms, steps)
+      for (let i = 1; i < 4; i++) await h.admin.put(`/agents/${encodeURIComponent(seats[i]!.id)}/role`, {operator: false})
       await expectParity(h, seats, `world ${world}`)
       for (let i = 1; i < 4; i++) await h.admin.del(`/admin/delegation/${encodeURIComponent(seats[i]!.id)}`)
     }), {numRuns: Number(process.env.PARITY_RUNS ?? 25)})
