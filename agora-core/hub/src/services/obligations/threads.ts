@@ -9,9 +9,9 @@ import type {ThreadState} from './obligations.js'
 export interface Thread {
   m: StoredMessage
   state: ThreadState
-  /** The viewer holds a read receipt on the root. */
+  /** The viewer holds a read receipt on the root (false when the threads were read without receipts). */
   read: boolean
-  /** Replies (by id) the viewer holds a read receipt on. */
+  /** Replies (by id) the viewer holds a read receipt on (none when read without receipts). */
   repliesRead: Set<string>
   /** The sender of the message the root replies to (null: no parent, or it is gone). */
   parentSender: string | null
@@ -80,9 +80,11 @@ async function liveRows(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMess
  * The rows themselves come from the row cache (a second query only for ids not seen before): row materialization,
  * not the index walk, was most of the cost. Roots come back ordered by (created_at, seq), replies by seq.
  */
-export async function threadsWhere(ctx: Ctx, viewer: string, where: string, ...params: unknown[]): Promise<Thread[]> {
-  const keys = await ctx.db.rows(`SELECT m.id, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${READ('m')}, r.id, ${READ('r')}
-    FROM messages m LEFT JOIN messages r ON r.reply_to = m.id AND r.retracted_at IS NULL WHERE ${where}`, viewer, viewer, ...params)
+export async function threadsWhere(ctx: Ctx, viewer: string, reads: boolean, where: string, ...params: unknown[]): Promise<Thread[]> {
+  // Without receipts (/owed's to_answer ignores reads on purpose) two index probes per row are not made.
+  const keys = await ctx.db.rows(`SELECT m.id, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${reads ? READ('m') : '0'}, r.id,
+    ${reads ? READ('r') : '0'} FROM messages m LEFT JOIN messages r ON r.reply_to = m.id AND r.retracted_at IS NULL WHERE ${where}`,
+  ...(reads ? [viewer, viewer] : []), ...params)
   const ids: string[] = []
   const seen = new Set<string>()
   for (const [rootId, , , replyId] of keys) {
@@ -115,30 +117,30 @@ export async function threadsWhere(ctx: Ctx, viewer: string, where: string, ...p
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer (debts.ts openObligations), as threads. */
-export function openThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `m.status IN ('open','blocked')
+export function openThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, reads, `m.status IN ('open','blocked')
     AND m.retracted_at IS NULL AND m.closed = 0 AND m.channel IN (${MY_CHANNELS}) AND m.sender != ?`, viewer, viewer)
 }
 
 /** The viewer's own open/blocked roots (debts.ts ownObligations), as threads. */
 export function ownThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `m.sender = ? AND m.status IN ('open','blocked')
+  return threadsWhere(ctx, viewer, true, `m.sender = ? AND m.status IN ('open','blocked')
     AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS})`, viewer, viewer)
 }
 
 /** Replies and fyis addressed to the viewer (message_to, not cleared) in the viewer's channels: directive candidates, as threads. */
-export function addressedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `m.id IN (SELECT t.message_id FROM message_to t WHERE t.agent_id = ? AND t.cleared = 0)
+export function addressedThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, reads, `m.id IN (SELECT t.message_id FROM message_to t WHERE t.agent_id = ? AND t.cleared = 0)
     AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ? AND m.retracted_at IS NULL
     AND m.channel IN (${MY_CHANNELS})`, viewer, viewer, viewer)
 }
 
 /** Operator replies and fyis a reporting delegate inherits (debts.ts inheritedDirectives), as threads; none for anyone else. */
-function inheritedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+function inheritedThreads(ctx: Ctx, viewer: string, reads: boolean): Promise<Thread[]> {
   const g = activeGrant(ctx, viewer)
   if (!g || !g.powers.includes('reporting')) return Promise.resolve([])
   const scoped = g.scope !== '' && g.scope !== '*'
-  return threadsWhere(ctx, viewer, `m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
+  return threadsWhere(ctx, viewer, reads, `m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
     AND m.retracted_at IS NULL AND m.sender IN (SELECT id FROM agents WHERE operator = 1)
     AND m.channel IN (${MY_CHANNELS})${scoped ? ' AND m.channel = ?' : ''}`, viewer, viewer, ...(scoped ? [g.scope] : []))
 }
@@ -147,9 +149,9 @@ function inheritedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
  * The directive debts the viewer owes (debts.ts directiveDebts, the same rule), as threads: one statement
  * for the addressed rows, their parents' senders, read receipts and replies (two for a reporting delegate).
  */
-export async function directiveThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  const byId = new Map((await addressedThreads(ctx, viewer)).map(t => [t.m.id, t]))
-  for (const t of await inheritedThreads(ctx, viewer)) if (!byId.has(t.m.id)) byId.set(t.m.id, t)
+export async function directiveThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  const byId = new Map((await addressedThreads(ctx, viewer, reads)).map(t => [t.m.id, t]))
+  for (const t of await inheritedThreads(ctx, viewer, reads)) if (!byId.has(t.m.id)) byId.set(t.m.id, t)
   return [...byId.values()].sort((a, b) => a.m.created_at - b.m.created_at || a.m.seq - b.m.seq)
     .filter(t => isDirectiveFor(ctx, t.m, viewer, t.m.reply_to ? t.parentSender : null) &&
       !t.state.replies.some(r => r.sender === viewer) && !authoritativeResolution(ctx, t.m, t.state.replies))
