@@ -9,6 +9,7 @@ import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {mapInOrder} from '../kernel/index.js'
 import {keepWindow, keptWindow, windowStamps} from './windows.js'
+import {PREPARED} from '../../db/port.js'
 import type {Reused} from './windows.js'
 
 export const INBOX_WINDOW = 100
@@ -30,7 +31,7 @@ async function lightWindows(ctx: Ctx, viewer: string, channels: string[]): Promi
   const out = new Map<string, unknown[][]>(channels.map(c => [c, []]))
   for (let at = 0; at < channels.length; at += WINDOWS_PER_STATEMENT) {
     const part = channels.slice(at, at + WINDOWS_PER_STATEMENT)
-    const sql = part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
+    const sql = PREPARED + part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
     for (const r of await ctx.db.rows(sql, ...part.flatMap(c => [c, viewer, c, viewer]))) out.get(r[0] as string)?.push(r.slice(1))
   }
   for (const rows of out.values()) rows.sort((a, b) => (a[6] as number) - (b[6] as number))

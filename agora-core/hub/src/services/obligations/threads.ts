@@ -3,6 +3,7 @@ import type {StoredMessage} from '../messages/index.js'
 import {fromArray, jsonValues, messageColumns} from '../messages/index.js'
 import {authoritativeResolution, isDirectiveFor, threadStateOf} from './obligations.js'
 import {activeGrant} from '../grants/index.js'
+import {PREPARED} from '../../db/port.js'
 import type {ThreadState} from './obligations.js'
 
 /** A thread root as the read paths (/owed, /inbox) need it: its state, the viewer's read receipts, its parent's sender. */
@@ -82,7 +83,7 @@ async function liveRows(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMess
  */
 export async function threadsWhere(ctx: Ctx, viewer: string, reads: boolean, where: string, ...params: unknown[]): Promise<Thread[]> {
   // Without receipts (/owed's to_answer ignores reads on purpose) two index probes per row are not made.
-  const keys = await ctx.db.rows(`SELECT m.id, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${reads ? READ('m') : '0'}, r.id,
+  const keys = await ctx.db.rows(`${PREPARED}SELECT m.id, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${reads ? READ('m') : '0'}, r.id,
     ${reads ? READ('r') : '0'} FROM messages m LEFT JOIN messages r ON r.reply_to = m.id AND r.retracted_at IS NULL WHERE ${where}`,
   ...(reads ? [viewer, viewer] : []), ...params)
   const ids: string[] = []

@@ -1,4 +1,5 @@
 import type {Ctx} from '../kernel/index.js'
+import {PREPARED} from '../../db/port.js'
 
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
 export interface Reused {id: string; sender: string; critical: boolean; created_at: number; seq: number; text: Buffer}
@@ -32,7 +33,7 @@ export async function windowStamps(ctx: Ctx, viewer: string, channels: string[],
   const out = new Map<string, Stamp>()
   for (let at = 0; at < channels.length; at += STAMPS_PER_STATEMENT) {
     const part = channels.slice(at, at + STAMPS_PER_STATEMENT)
-    const sql = part.map((_, i) => `SELECT ${i} AS i, COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0) AS c,
+    const sql = PREPARED + part.map((_, i) => `SELECT ${i} AS i, COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0) AS c,
       COUNT(*) AS n, COALESCE(MAX(w.seq), 0) AS s, COALESCE(SUM(CASE WHEN w.retracted_at IS NULL THEN 0 ELSE 1 END), 0) AS r
       FROM (SELECT seq, retracted_at ${window}) AS w`).join(' UNION ALL ')
     for (const [i, cursor, count, last, retracted] of await ctx.db.rows(sql, ...part.flatMap(c => [viewer, c, c, viewer, c, viewer]))) {
