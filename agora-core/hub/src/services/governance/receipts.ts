@@ -8,6 +8,7 @@ import {activeGrant} from '../grants/index.js'
 import {currentText, sliceFor} from './texts.js'
 import {mapInOrder} from '../kernel/index.js'
 import {parseJsonLossless} from '@agora/protocol'
+import {PREPARED} from '../../db/port.js'
 import type {RouteAnswer, Whoami} from '@agora/protocol'
 
 export const HUB_READ_WITH = 'read_charter() / GET /charter'
@@ -101,7 +102,7 @@ export async function owedCharters(ctx: Ctx, a: AgentRec): Promise<Record<string
       reason: hub.current ? 'view' : 'version'})
   }
   // The charter row comes with the join (value_json too), so a deleted file is seen without reading each row again.
-  const behind = await ctx.db.all<{channel: string; version: number; receipt: number | null; value_json: string}>(`SELECT s.channel AS channel,
+  const behind = await ctx.db.all<{channel: string; version: number; receipt: number | null; value_json: string}>(`${PREPARED}SELECT s.channel AS channel,
     s.version AS version, r.version AS receipt, s.value_json AS value_json FROM members m JOIN store s ON s.channel = m.channel AND s.key = ?
     LEFT JOIN charter_receipts r ON r.agent = m.agent_id AND r.scope = m.channel
     WHERE m.agent_id = ? AND s.value_json IS NOT NULL AND (r.version IS NULL OR r.version < s.version) ORDER BY s.channel`,

@@ -1,6 +1,6 @@
 import type {Ctx} from '../kernel/index.js'
 import type {StoredMessage} from '../messages/index.js'
-import {readSet, selectMessages, sendersOf} from '../messages/index.js'
+import {fromArray, messageColumns, readSet, selectMessages, sendersOf} from '../messages/index.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, isLiveAddressee, namesViewer, repliedBy} from './debts.js'
@@ -78,9 +78,9 @@ async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<A
     }
     for (const p of rows) picked.set(isReused(p) ? p.id : p.m.id, p)
   }
-  const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
+  const criticals = (await ctx.db.rows(`${PREPARED}SELECT ${messageColumns('m')} FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
-    AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
+    AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)).map(fromArray)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
   // Whether an addressee is live, asked once per (channel, seat) per call: many obligations name the same seats.
   const live = new Map<string, Promise<boolean>>()
