@@ -52,9 +52,76 @@ export function stringifyWire(value: unknown): string {
 }
 
 function stringifyNative(value: unknown): string {
-  // Most values (envelopes, messages) hold no number the native writer would print differently:
-  // then the replacer, which forces V8's slow path on every node, is skipped altogether.
-  if (nativeSafe(value, '', 0)) return JSON.stringify(value) ?? 'null'
+  // The native writer does the walking. A number whose wire text differs from JS's own (a whole-second
+  // timestamp must read `1732999999.0`) or a lossless token is swapped, in a copy of only the containers
+  // above it, for a nonce placeholder spliced back afterwards: one such number no longer sends the whole
+  // value down the replacer path, which made V8 call back into JS for every node (most of an /owed answer).
+  const raws: string[] = []
+  const prepared = withPlaceholders(value, '', 0, raws)
+  if (prepared === UNUSUAL) return stringifyReplacing(value)
+  const text = JSON.stringify(prepared)
+  if (text === undefined) return 'null'
+  return raws.length ? text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)] ?? 'null') : text
+}
+
+/** Marks a value withPlaceholders leaves to the replacer path: a toJSON method, or nesting past 64 levels. */
+const UNUSUAL = Symbol('unusual')
+
+/** The number's wire text when it differs from what JSON.stringify writes, else undefined. */
+function wireNumberText(v: number, key: string): string | undefined {
+  if (!Number.isFinite(v)) return undefined // JSON.stringify writes null, as the wire does
+  if (Number.isInteger(v) ? !FLOAT_KEYS.has(key) && Math.abs(v) < 1e21 && !Object.is(v, -0) : Math.abs(v) >= 1e-4 && Math.abs(v) < 1e16) return undefined
+  const wanted = pyNumberText(v, FLOAT_KEYS.has(key))
+  return wanted === String(v) ? undefined : wanted
+}
+
+/**
+ * `v` itself when the native writer prints it as the wire does; otherwise a copy (of the containers on the way
+ * down only) with each differing number or lossless token replaced by a placeholder pushed onto `raws`.
+ */
+function withPlaceholders(v: unknown, key: string, depth: number, raws: string[]): unknown {
+  if (typeof v === 'number') {
+    const wanted = wireNumberText(v, key)
+    if (wanted === undefined) return v
+    raws.push(wanted)
+    return `${NONCE}:${raws.length - 1}`
+  }
+  if (typeof v !== 'object' || v === null) return v
+  if (isLosslessNumber(v)) {
+    raws.push(v.value)
+    return `${NONCE}:${raws.length - 1}`
+  }
+  if (depth > 64 || typeof (v as {toJSON?: unknown}).toJSON === 'function') return UNUSUAL
+  if (Array.isArray(v)) {
+    let copy: unknown[] | null = null
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i]
+      if (typeof x === 'string' || typeof x === 'boolean' || x === null) continue
+      const y = withPlaceholders(x, '', depth + 1, raws)
+      if (y === UNUSUAL) return UNUSUAL
+      if (y !== x) (copy ??= v.slice())[i] = y
+    }
+    return copy ?? v
+  }
+  const o = v as Record<string, unknown>
+  let copy: Record<string, unknown> | null = null
+  for (const k in o) {
+    if (!Object.prototype.hasOwnProperty.call(o, k)) continue
+    const x = o[k]
+    if (typeof x === 'string' || typeof x === 'boolean' || x === null || x === undefined) continue
+    const y = withPlaceholders(x, k, depth + 1, raws)
+    if (y === UNUSUAL) return UNUSUAL
+    if (y === x) continue
+    copy ??= {...o}
+    // An own `__proto__` key is data: define it, never assign it (assignment would set the prototype).
+    if (k === '__proto__') Object.defineProperty(copy, k, {value: y, enumerable: true, writable: true, configurable: true})
+    else copy[k] = y
+  }
+  return copy ?? o
+}
+
+/** The replacer path, for values withPlaceholders leaves alone (a toJSON method, very deep nesting). */
+function stringifyReplacing(value: unknown): string {
   const raws: string[] = []
   const text = JSON.stringify(value, function (this: unknown, key: string, v: unknown): unknown {
     let wanted: string
@@ -114,27 +181,6 @@ function stringifyDeep(root: unknown): string {
     }
   }
   return out.join('')
-}
-
-/**
- * True when the replacer in `stringifyWire` would hand back every node of `v` unchanged, so the
- * plain native writer gives the same text. Anything unusual (a toJSON method, a lossless token,
- * a number in Python form, very deep nesting) answers false and takes the replacer path.
- */
-function nativeSafe(v: unknown, key: string, depth: number): boolean {
-  if (typeof v === 'number') {
-    if (Number.isInteger(v)) return !FLOAT_KEYS.has(key) && Math.abs(v) < 1e21 && !Object.is(v, -0)
-    return Math.abs(v) >= 1e-4 && Math.abs(v) < 1e16
-  }
-  if (typeof v !== 'object' || v === null) return true
-  if (depth > 64 || isLosslessNumber(v) || typeof (v as {toJSON?: unknown}).toJSON === 'function') return false
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!nativeSafe(v[i], '', depth + 1)) return false
-    return true
-  }
-  const o = v as Record<string, unknown>
-  for (const k of Object.keys(o)) if (!nativeSafe(o[k], k, depth + 1)) return false
-  return true
 }
 
 /** Convert LosslessNumbers to plain JS numbers (for code that reads numeric fields of `data`). Iterative: any depth. */

@@ -1,7 +1,9 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
+import {createHash} from 'node:crypto'
 import type {Knex} from 'knex'
 import type pg from 'pg'
 import {flush} from './sqlite-storage.js'
+import {PREPARED} from './port.js'
 import type {Dialect, Row, RunResult, Storage, TxScope} from './port.js'
 
 interface Frame {
@@ -118,10 +120,12 @@ export class PgStorage implements Storage {
   }
 
   private async query(text: string, params: unknown[], array: boolean): Promise<pg.QueryResult> {
+    const name = text.startsWith(PREPARED) ? statementName(text) : undefined
     const config: pg.QueryArrayConfig | pg.QueryConfig = {
       text: dollarPlaceholders(text),
       values: params.map(p => p === undefined ? null : p),
       ...(array ? {rowMode: 'array' as const} : {}),
+      ...(name ? {name} : {}),
     }
     const frame = this.frames.getStore()
     if (frame) return frame.client.query(config as pg.QueryConfig)
@@ -146,6 +150,15 @@ export class PgStorage implements Storage {
     if (broken) (client as unknown as {__knex__disposed?: Error}).__knex__disposed = broken
     await this.knex.client.releaseConnection(client)
   }
+}
+
+const names = new Map<string, string>()
+
+/** A PREPARED statement's name: a digest of its text, so one name never stands for two texts. */
+function statementName(text: string): string {
+  let name = names.get(text)
+  if (name === undefined) names.set(text, name = `agora_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`)
+  return name
 }
 
 const rewritten = new Map<string, string>()

@@ -2,11 +2,13 @@ import type {Ctx} from '../kernel/index.js'
 import {fail} from '../kernel/index.js'
 import type {AgentRec} from '../kernel/index.js'
 import {CHARTER_PATH} from '../store/index.js'
-import {channelMeta, getRow, parseValue} from '../store/index.js'
+import {channelMeta, getRow} from '../store/index.js'
 import {isDm} from '../channels/index.js'
 import {activeGrant} from '../grants/index.js'
 import {currentText, sliceFor} from './texts.js'
 import {mapInOrder} from '../kernel/index.js'
+import {parseJsonLossless} from '@agora/protocol'
+import {PREPARED} from '../../db/port.js'
 import type {RouteAnswer, Whoami} from '@agora/protocol'
 
 export const HUB_READ_WITH = 'read_charter() / GET /charter'
@@ -72,8 +74,13 @@ export async function hubPartIfBehind(ctx: Ctx, a: AgentRec, full = false): Prom
 
 async function liveCharterVersion(ctx: Ctx, channel: string): Promise<number | null> {
   const row = await getRow(ctx, channel, `fs/${CHARTER_PATH}`)
-  if (!row || row.value_json == null || (parseValue(row) as {deleted?: unknown} | null)?.deleted === true) return null
+  if (!row || row.value_json == null || isDeletedFile(row.value_json)) return null
   return row.version
+}
+
+/** A vfs row's value marks the file deleted (the row, and its version, stay). */
+function isDeletedFile(valueJson: string): boolean {
+  return (parseJsonLossless(valueJson) as {deleted?: unknown} | null)?.deleted === true
 }
 
 /** The charter gate of the post pipeline: a `norms_required` room refuses posts until the sender's receipt is current. */
@@ -94,13 +101,14 @@ export async function owedCharters(ctx: Ctx, a: AgentRec): Promise<Record<string
     rows.push({scope: 'hub', version: hub.version, your_receipt: hub.your_receipt, read_with: HUB_READ_WITH, gated: false,
       reason: hub.current ? 'view' : 'version'})
   }
-  const behind = await ctx.db.all<{channel: string; version: number; receipt: number | null}>(`SELECT s.channel AS channel, s.version AS version,
-    r.version AS receipt FROM members m JOIN store s ON s.channel = m.channel AND s.key = ?
+  // The charter row comes with the join (value_json too), so a deleted file is seen without reading each row again.
+  const behind = await ctx.db.all<{channel: string; version: number; receipt: number | null; value_json: string}>(`${PREPARED}SELECT s.channel AS channel,
+    s.version AS version, r.version AS receipt, s.value_json AS value_json FROM members m JOIN store s ON s.channel = m.channel AND s.key = ?
     LEFT JOIN charter_receipts r ON r.agent = m.agent_id AND r.scope = m.channel
     WHERE m.agent_id = ? AND s.value_json IS NOT NULL AND (r.version IS NULL OR r.version < s.version) ORDER BY s.channel`,
   `fs/${CHARTER_PATH}`, a.id)
   for (const b of behind) {
-    if (isDm(b.channel) || await liveCharterVersion(ctx, b.channel) === null) continue
+    if (isDm(b.channel) || isDeletedFile(b.value_json)) continue
     rows.push({scope: b.channel, version: b.version, your_receipt: b.receipt, read_with: channelReadWith(b.channel),
       gated: !!(await channelMeta(ctx, b.channel)).norms_required, reason: 'version'})
   }

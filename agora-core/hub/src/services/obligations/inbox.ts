@@ -1,6 +1,6 @@
 import type {Ctx} from '../kernel/index.js'
 import type {StoredMessage} from '../messages/index.js'
-import {readSet, selectMessages, sendersOf} from '../messages/index.js'
+import {fromArray, messageColumns, readSet, selectMessages, sendersOf} from '../messages/index.js'
 import {stringifyWire} from '@agora/protocol'
 import {buildEnvelope} from './envelopes.js'
 import {addresseesOf, isLiveAddressee, namesViewer, repliedBy} from './debts.js'
@@ -8,13 +8,14 @@ import {directiveThreads, openThreads} from './threads.js'
 import {inheritsFromOperator, isObligation} from './obligations.js'
 import type {ThreadState} from './obligations.js'
 import {mapInOrder} from '../kernel/index.js'
+import {keepWindow, keptWindow, windowStamps} from './windows.js'
+import {PREPARED} from '../../db/port.js'
+import type {Reused} from './windows.js'
 
 export const INBOX_WINDOW = 100
 
 /** `read` and `parentSender`, when set, were read with the row (threads.ts), so render looks neither up again. */
 interface Picked {m: StoredMessage; pinned: boolean; debt: boolean; state?: ThreadState; read?: boolean; parentSender?: string | null}
-/** A window row whose serialized envelope is reused as is: only its sort keys were read. */
-interface Reused {id: string; critical: boolean; created_at: number; seq: number; text: Buffer}
 
 /** One channel's cursor window; the cursor is read in the same statement (params: channel, viewer, channel, viewer). */
 const WINDOW = `FROM messages WHERE channel = ? AND seq > COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0)
@@ -30,7 +31,7 @@ async function lightWindows(ctx: Ctx, viewer: string, channels: string[]): Promi
   const out = new Map<string, unknown[][]>(channels.map(c => [c, []]))
   for (let at = 0; at < channels.length; at += WINDOWS_PER_STATEMENT) {
     const part = channels.slice(at, at + WINDOWS_PER_STATEMENT)
-    const sql = part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
+    const sql = PREPARED + part.map((_, i) => `SELECT * FROM (SELECT channel, id, sender, status, retracted_at, critical, created_at, seq ${WINDOW}) AS w${i}`).join(' UNION ALL ')
     for (const r of await ctx.db.rows(sql, ...part.flatMap(c => [c, viewer, c, viewer]))) out.get(r[0] as string)?.push(r.slice(1))
   }
   for (const rows of out.values()) rows.sort((a, b) => (a[6] as number) - (b[6] as number))
@@ -48,7 +49,7 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknow
       if ((status === 'open' || status === 'blocked') && retractedAt == null) break
       const text = texts.get(keyOf(ctx, viewer, id as string, retractedAt as number | null, sender as string))
       if (text === undefined) break
-      reused.push({id: id as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
+      reused.push({id: id as string, sender: sender as string, critical: !!critical, created_at: createdAt as number, seq: seq as number, text})
     }
     if (reused.length === light.length) return reused
   }
@@ -59,13 +60,27 @@ async function windowOf(ctx: Ctx, viewer: string, channel: string, light: unknow
 async function selectInbox(ctx: Ctx, viewer: string, asText: boolean): Promise<Array<Picked | Reused>> {
   const picked = new Map<string, Picked | Reused>()
   const channels = ctx.cache.channelsOf(viewer)
-  const light = asText ? await lightWindows(ctx, viewer, [...channels]) : undefined
+  // For the text form, a window kept from an earlier call whose stamp still matches is reused without reading
+  // its rows (windows.ts); only the other windows read their light rows.
+  const stamps = asText ? await windowStamps(ctx, viewer, [...channels], WINDOW) : undefined
+  const kept = new Map<string, Reused[]>()
   for (const channel of channels) {
-    for (const p of await windowOf(ctx, viewer, channel, light?.get(channel))) picked.set(isReused(p) ? p.id : p.m.id, p)
+    const rows = stamps ? keptWindow(ctx, viewer, channel, stamps.get(channel)) : undefined
+    if (rows) kept.set(channel, rows)
   }
-  const criticals = await selectMessages(ctx, `FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
+  const light = asText ? await lightWindows(ctx, viewer, channels.filter(c => !kept.has(c))) : undefined
+  for (const channel of channels) {
+    let rows: Array<Picked | Reused> | undefined = kept.get(channel)
+    if (!rows) {
+      rows = await windowOf(ctx, viewer, channel, light?.get(channel))
+      const stamp = stamps?.get(channel)
+      if (stamp && rows.every(isReused)) keepWindow(ctx, viewer, channel, stamp, rows as Reused[])
+    }
+    for (const p of rows) picked.set(isReused(p) ? p.id : p.m.id, p)
+  }
+  const criticals = (await ctx.db.rows(`${PREPARED}SELECT ${messageColumns('m')} FROM messages m WHERE m.critical = 1 AND m.retracted_at IS NULL
     AND m.sender != ? AND m.channel IN (SELECT channel FROM members WHERE agent_id = ?)
-    AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)
+    AND NOT EXISTS (SELECT 1 FROM reads r WHERE r.message_id = m.id AND r.agent = ?)`, viewer, viewer, viewer)).map(fromArray)
   for (const m of criticals) if (!picked.has(m.id)) picked.set(m.id, {m, pinned: false, debt: false})
   // Whether an addressee is live, asked once per (channel, seat) per call: many obligations name the same seats.
   const live = new Map<string, Promise<boolean>>()

@@ -23,7 +23,7 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
     if (!hit) claims.set(channel, hit = claimsIn(ctx, channel))
     return hit
   }
-  for (const {m, state} of await openThreads(ctx, viewer)) {
+  for (const {m, state} of await openThreads(ctx, viewer, false)) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
       const pending = state.asks.filter(a => state.pending.includes(a.id))
@@ -36,7 +36,7 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
       pending_asks: state.pending, asks_naming_you: asksNaming(state, viewer), created_at: m.created_at,
       escalated: escalated(ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel), m.created_at)})
   }
-  for (const {m: d} of await directiveThreads(ctx, viewer)) {
+  for (const {m: d} of await directiveThreads(ctx, viewer, false)) {
     toAnswer.push({channel: d.channel, id: d.id, seq: d.seq, sender: d.sender, title: d.title, pending_asks: [],
       asks_naming_you: [], created_at: d.created_at, escalated: escalated(ctx.metaCache.get(d.channel) ?? await channelMeta(ctx, d.channel), d.created_at)})
   }

@@ -3,15 +3,16 @@ import type {StoredMessage} from '../messages/index.js'
 import {fromArray, jsonValues, messageColumns} from '../messages/index.js'
 import {authoritativeResolution, isDirectiveFor, threadStateOf} from './obligations.js'
 import {activeGrant} from '../grants/index.js'
+import {PREPARED} from '../../db/port.js'
 import type {ThreadState} from './obligations.js'
 
 /** A thread root as the read paths (/owed, /inbox) need it: its state, the viewer's read receipts, its parent's sender. */
 export interface Thread {
   m: StoredMessage
   state: ThreadState
-  /** The viewer holds a read receipt on the root. */
+  /** The viewer holds a read receipt on the root (false when the threads were read without receipts). */
   read: boolean
-  /** Replies (by id) the viewer holds a read receipt on. */
+  /** Replies (by id) the viewer holds a read receipt on (none when read without receipts). */
   repliesRead: Set<string>
   /** The sender of the message the root replies to (null: no parent, or it is gone). */
   parentSender: string | null
@@ -73,31 +74,39 @@ async function liveRows(ctx: Ctx, ids: string[]): Promise<Map<string, StoredMess
 }
 
 /**
- * The roots `from` selects (`FROM messages m … WHERE …`, no ORDER BY) with their live replies, the viewer's
- * read receipts and each root's parent sender. ONE statement returns the ids and those flags: a UNION ALL
- * of the roots and of the replies whose reply_to is among them (it replaces a roots query, a replies query
- * over a shipped id list, a read-receipt query and a parent-sender query; on PostgreSQL each was a round
- * trip). The rows themselves come from the row cache (a second query only for ids not seen before): row
- * materialization, not the index walk, was most of the cost. Roots come back ordered by (created_at, seq),
- * replies by seq, as the queries they replace ordered them.
+ * The roots `where` selects (a condition on `messages m`) with their live replies, the viewer's read receipts and
+ * each root's parent sender. ONE statement returns the ids and those flags: the roots LEFT JOINed to their live
+ * replies, so the roots are found by one index walk (a UNION ALL of roots and of replies whose reply_to is among
+ * them walked it twice); a root without replies is one row with a NULL reply. On PostgreSQL it is one round trip.
+ * The rows themselves come from the row cache (a second query only for ids not seen before): row materialization,
+ * not the index walk, was most of the cost. Roots come back ordered by (created_at, seq), replies by seq.
  */
-export async function threadsWhere(ctx: Ctx, viewer: string, from: string, ...params: unknown[]): Promise<Thread[]> {
-  const keys = await ctx.db.rows(`SELECT m.id, 0, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${READ('m')} ${from}
-    UNION ALL
-    SELECT r.id, 1, NULL, ${READ('r')} FROM messages r WHERE r.retracted_at IS NULL AND r.reply_to IN (SELECT m.id ${from})`,
-  viewer, ...params, viewer, ...params)
-  const rows = await liveRows(ctx, keys.map(k => k[0] as string))
+export async function threadsWhere(ctx: Ctx, viewer: string, reads: boolean, where: string, ...params: unknown[]): Promise<Thread[]> {
+  // Without receipts (/owed's to_answer ignores reads on purpose) two index probes per row are not made.
+  const keys = await ctx.db.rows(`${PREPARED}SELECT m.id, (SELECT p.sender FROM messages p WHERE p.id = m.reply_to), ${reads ? READ('m') : '0'}, r.id,
+    ${reads ? READ('r') : '0'} FROM messages m LEFT JOIN messages r ON r.reply_to = m.id AND r.retracted_at IS NULL WHERE ${where}`,
+  ...(reads ? [viewer, viewer] : []), ...params)
+  const ids: string[] = []
+  const seen = new Set<string>()
+  for (const [rootId, , , replyId] of keys) {
+    if (!seen.has(rootId as string)) { seen.add(rootId as string); ids.push(rootId as string) }
+    if (replyId != null) ids.push(replyId as string)
+  }
+  const rows = await liveRows(ctx, ids)
   const roots: Array<{m: StoredMessage; read: boolean; parentSender: string | null}> = []
   const replies = new Map<string, StoredMessage[]>()
   const read = new Set<string>()
-  for (const [id, part, parentSender, isRead] of keys) {
-    const m = rows.get(id as string)
+  for (const [rootId, parentSender, rootRead, replyId, replyRead] of keys) {
+    const m = rows.get(rootId as string)
     if (!m) continue // deleted between the two reads
-    if (Number(isRead)) read.add(m.id)
-    if (Number(part) === 0) { roots.push({m, read: !!Number(isRead), parentSender: (parentSender as string | null) ?? null}); continue }
-    const list = replies.get(m.reply_to as string)
-    if (list) list.push(m)
-    else replies.set(m.reply_to as string, [m])
+    if (!replies.has(m.id)) {
+      replies.set(m.id, [])
+      roots.push({m, read: !!Number(rootRead), parentSender: (parentSender as string | null) ?? null})
+    }
+    const r = replyId == null ? undefined : rows.get(replyId as string)
+    if (!r) continue
+    replies.get(m.id)!.push(r)
+    if (Number(replyRead)) read.add(r.id)
   }
   roots.sort((a, b) => a.m.created_at - b.m.created_at || a.m.seq - b.m.seq)
   return roots.map(({m, read: rootRead, parentSender}) => {
@@ -109,30 +118,30 @@ export async function threadsWhere(ctx: Ctx, viewer: string, from: string, ...pa
 const MY_CHANNELS = 'SELECT channel FROM members WHERE agent_id = ?'
 
 /** Unclosed open/blocked roots in the viewer's channels, not sent by the viewer (debts.ts openObligations), as threads. */
-export function openThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.status IN ('open','blocked')
+export function openThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, reads, `m.status IN ('open','blocked')
     AND m.retracted_at IS NULL AND m.closed = 0 AND m.channel IN (${MY_CHANNELS}) AND m.sender != ?`, viewer, viewer)
 }
 
 /** The viewer's own open/blocked roots (debts.ts ownObligations), as threads. */
 export function ownThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.sender = ? AND m.status IN ('open','blocked')
+  return threadsWhere(ctx, viewer, true, `m.sender = ? AND m.status IN ('open','blocked')
     AND m.retracted_at IS NULL AND m.channel IN (${MY_CHANNELS})`, viewer, viewer)
 }
 
 /** Replies and fyis addressed to the viewer (message_to, not cleared) in the viewer's channels: directive candidates, as threads. */
-export function addressedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.id IN (SELECT t.message_id FROM message_to t WHERE t.agent_id = ? AND t.cleared = 0)
+export function addressedThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  return threadsWhere(ctx, viewer, reads, `m.id IN (SELECT t.message_id FROM message_to t WHERE t.agent_id = ? AND t.cleared = 0)
     AND m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ? AND m.retracted_at IS NULL
     AND m.channel IN (${MY_CHANNELS})`, viewer, viewer, viewer)
 }
 
 /** Operator replies and fyis a reporting delegate inherits (debts.ts inheritedDirectives), as threads; none for anyone else. */
-function inheritedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
+function inheritedThreads(ctx: Ctx, viewer: string, reads: boolean): Promise<Thread[]> {
   const g = activeGrant(ctx, viewer)
   if (!g || !g.powers.includes('reporting')) return Promise.resolve([])
   const scoped = g.scope !== '' && g.scope !== '*'
-  return threadsWhere(ctx, viewer, `FROM messages m WHERE m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
+  return threadsWhere(ctx, viewer, reads, `m.kind = 'message' AND m.status IN ('reply','fyi') AND m.sender != ?
     AND m.retracted_at IS NULL AND m.sender IN (SELECT id FROM agents WHERE operator = 1)
     AND m.channel IN (${MY_CHANNELS})${scoped ? ' AND m.channel = ?' : ''}`, viewer, viewer, ...(scoped ? [g.scope] : []))
 }
@@ -141,9 +150,9 @@ function inheritedThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
  * The directive debts the viewer owes (debts.ts directiveDebts, the same rule), as threads: one statement
  * for the addressed rows, their parents' senders, read receipts and replies (two for a reporting delegate).
  */
-export async function directiveThreads(ctx: Ctx, viewer: string): Promise<Thread[]> {
-  const byId = new Map((await addressedThreads(ctx, viewer)).map(t => [t.m.id, t]))
-  for (const t of await inheritedThreads(ctx, viewer)) if (!byId.has(t.m.id)) byId.set(t.m.id, t)
+export async function directiveThreads(ctx: Ctx, viewer: string, reads = true): Promise<Thread[]> {
+  const byId = new Map((await addressedThreads(ctx, viewer, reads)).map(t => [t.m.id, t]))
+  for (const t of await inheritedThreads(ctx, viewer, reads)) if (!byId.has(t.m.id)) byId.set(t.m.id, t)
   return [...byId.values()].sort((a, b) => a.m.created_at - b.m.created_at || a.m.seq - b.m.seq)
     .filter(t => isDirectiveFor(ctx, t.m, viewer, t.m.reply_to ? t.parentSender : null) &&
       !t.state.replies.some(r => r.sender === viewer) && !authoritativeResolution(ctx, t.m, t.state.replies))
