@@ -11,7 +11,7 @@ export interface Reused {id: string; sender: string; critical: boolean; created_
  * so two equal stamps of one (seat, channel) name the same rows in the same state. A stamp read before the
  * rows it is stored with can only be older than them, which makes the next comparison miss, never hit wrongly.
  */
-export interface Stamp {cursor: number; count: number; last: number; retracted: number}
+export interface Stamp {acked: number; count: number; last: number; retracted: number}
 
 interface Entry {stamp: Stamp; rows: Reused[]; operators: Array<[string, boolean]>; bytes: number}
 interface WindowCache {entries: Map<string, Entry>; bytes: number}
@@ -36,8 +36,8 @@ export async function windowStamps(ctx: Ctx, viewer: string, channels: string[],
     const sql = PREPARED + part.map((_, i) => `SELECT ${i} AS i, COALESCE((SELECT last_seq FROM cursors WHERE agent = ? AND channel = ?), 0) AS c,
       COUNT(*) AS n, COALESCE(MAX(w.seq), 0) AS s, COALESCE(SUM(CASE WHEN w.retracted_at IS NULL THEN 0 ELSE 1 END), 0) AS r
       FROM (SELECT seq, retracted_at ${window}) AS w`).join(' UNION ALL ')
-    for (const [i, cursor, count, last, retracted] of await ctx.db.rows(sql, ...part.flatMap(c => [viewer, c, c, viewer, c, viewer]))) {
-      out.set(part[Number(i)] as string, {cursor: Number(cursor), count: Number(count), last: Number(last), retracted: Number(retracted)})
+    for (const [i, acked, count, last, retracted] of await ctx.db.rows(sql, ...part.flatMap(c => [viewer, c, c, viewer, c, viewer]))) {
+      out.set(part[Number(i)] as string, {acked: Number(acked), count: Number(count), last: Number(last), retracted: Number(retracted)})
     }
   }
   return out
@@ -50,7 +50,7 @@ export function keptWindow(ctx: Ctx, viewer: string, channel: string, stamp: Sta
   const e = stamp && cacheOf(ctx).entries.get(keyOf(viewer, channel))
   if (!e || !stamp) return undefined
   const s = e.stamp
-  if (s.cursor !== stamp.cursor || s.count !== stamp.count || s.last !== stamp.last || s.retracted !== stamp.retracted) return undefined
+  if (s.acked !== stamp.acked || s.count !== stamp.count || s.last !== stamp.last || s.retracted !== stamp.retracted) return undefined
   for (const [sender, operator] of e.operators) if (ctx.cache.isOperator(sender) !== operator) return undefined
   return e.rows
 }
