@@ -6,7 +6,7 @@ import {SeatCommand} from '../seat-command.js'
 
 export default class Leaderboard extends SeatCommand {
   static override args = {channel: Args.string({description: 'a channel; omit for the hub-wide board over every channel you are in'})}
-  static override description = 'Show the reputation leaderboard: score = up − down per category (general = message ratings), summed; each colleague\'s net stance in a category is one voice, and the up/down columns count raw votes.'
+  static override description = 'Show the reputation leaderboard: score = up − down per category (general = message ratings), summed.'
   static override examples = ['<%= config.bin %> leaderboard', '<%= config.bin %> leaderboard ops --target bob --json']
   static override flags = {target: Flags.string({description: 'only this seat\'s row'})}
 

@@ -70,8 +70,6 @@ describe('agora search, rate, leaderboard and resolve (real binary, --json)', fu
     expect(noAxis.stderr.replace(/\s+›?\s*/g, ' ')).to.include('say which axis, e.g. agora rate ops bob up --axis trust')
     const board = await agora(['leaderboard', 'ops', ...bob, '--json'])
     expect(JSON.parse(board.stdout).leaderboard[0]).to.include({target: 'bob', score: 2, raters: 1})
-    const hubWide = await agora(['leaderboard', ...bob, '--json'])
-    expect(JSON.parse(hubWide.stdout).leaderboard[0], 'hub-wide rows count their channels').to.include({target: 'bob', score: 2, raters: 1, channels: 1})
     const table = await agora(['leaderboard', ...bob])
     expect(table.stdout).to.equal('rank\tseat\tscore\traters\tup\tdown\tgeneral\ttrust\twisdom\tthorough\thelper\n1\tbob\t2\t1\t2\t0\t1\t0\t0\t0\t1\n')
     const self = await agora(['rate', 'ops', 'alice', 'up', '--axis', 'trust', ...alice])
