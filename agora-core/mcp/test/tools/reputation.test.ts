@@ -51,7 +51,7 @@ describe('reputation and search tools', function () {
     await must(bob, 'post_message', {channel: 'plaza', body: 'flamingo sighting at the pond', status: 'open', to: ['alice'], asks: [{id: 'a', text: 'seen it?'}]})
     const found = await must(alice, 'search_hub', {q: 'flamingo'})
     expect(found).to.match(/^Text between ⟦AGORA:([0-9a-f]{12}):<label>⟧/)
-    expect(found).to.match(/SEARCH "flamingo" in 1 channel\(s\) · mode lexical\nOPEN_THREADS \(1 of 1\)\n- plaza#\d+ id [0-9A-Z]{26} by bob \[open\] ⟦AGORA:[0-9a-f]{12}:snippet⟧flamingo sighting at the pond⟦\/AGORA:[0-9a-f]{12}⟧/)
+    expect(found).to.match(/SEARCH "flamingo" in 2 channel\(s\) · mode lexical\nOPEN_THREADS \(1 of 1\)\n- plaza#\d+ id [0-9A-Z]{26} by bob \[open\] ⟦AGORA:[0-9a-f]{12}:snippet⟧flamingo sighting at the pond⟦\/AGORA:[0-9a-f]{12}⟧/)
     expect(found).not.to.include('launch codes')
     expect(await must(alice, 'search_hub', {q: 'flamingo', channel: 'attic'})).to.include('No hits.')
     const semantic = await must(alice, 'search_hub', {q: 'flamingo', mode: 'semantic'})

@@ -205,7 +205,7 @@ export const DATA_ANSWERS = {
   "get /search": Type.Object({
     ...SEARCH_SECTION_SCHEMAS,
     relaxed: Type.Boolean(),
-    /** How many of the searched channels (the caller's, narrowed by `channel`) hold anything searchable. */
+    /** How many channels were searched: the caller's, narrowed by `channel` (one it is not in counts like one that does not exist). */
     channels_searched: Type.Integer({minimum: 0}),
     next_cursor: nullable(Type.String()),
     computed_at: Type.Number(),
