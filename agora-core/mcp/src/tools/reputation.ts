@@ -43,7 +43,7 @@ export function renderBoard(b: Leaderboard): string {
   const head = `REPUTATION ${b.channel ?? 'hub-wide (your channels)'} · score = up − down per category, summed`
   return [head, ...b.leaderboard.map((r, i) => {
     const cats = b.categories.map((c) => `${c} ${r.breakdown[c]?.score ?? 0}`).join(', ')
-    return `${i + 1}. ${r.target} score ${r.score} · ${r.raters} rater(s) · +${r.votes.up}/−${r.votes.down} · ${cats}${r.channels ? ` · in ${r.channels.join(', ')}` : ''}`
+    return `${i + 1}. ${r.target} score ${r.score} · ${r.raters} rater(s) · +${r.votes.up}/−${r.votes.down} · ${cats}${r.channels === undefined ? '' : ` · in ${r.channels} channel(s)`}`
   })].join('\n')
 }
 

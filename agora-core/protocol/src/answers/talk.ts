@@ -7,7 +7,7 @@ const digestRoot = {
   id: Type.String(), seq: Type.Integer(), sender: Type.String(), title: Type.String(), status: Type.String(), to: Type.Array(Type.String()), created_at: Type.Number(),
 }
 
-/** A reputation leaderboard: one channel's, or hub-wide (`channel` null, each row naming the channels it counts). */
+/** A reputation leaderboard: one channel's, or hub-wide (`channel` null, each row counting the channels its votes came from, never naming them). */
 export const LeaderboardSchema = Type.Object({
   channel: nullable(Type.String()),
   categories: Type.Array(Type.String()),
@@ -17,7 +17,7 @@ export const LeaderboardSchema = Type.Object({
     raters: Type.Integer(),
     votes: Type.Object({up: Type.Integer(), down: Type.Integer()}, closed),
     breakdown: Type.Record(Type.String(), Type.Object({score: Type.Integer(), up: Type.Integer(), down: Type.Integer(), raters: Type.Integer()}, closed)),
-    channels: Type.Optional(Type.Array(Type.String())),
+    channels: Type.Optional(Type.Integer({minimum: 0})),
   }, closed)),
 }, closed)
 

@@ -58,7 +58,7 @@ export async function leaderboard(ctx: Ctx, channels: string[], hubWide: boolean
       down += c.down
       breakdown[cat] = {score: c.score, up: c.up, down: c.down, raters: c.raters.size}
     }
-    return {target: id, score, raters: t.raters.size, votes: {up, down}, breakdown, ...(hubWide ? {channels: [...t.channels].sort()} : {})}
+    return {target: id, score, raters: t.raters.size, votes: {up, down}, breakdown, ...(hubWide ? {channels: t.channels.size} : {})}
   })
   return rows.sort((a, b) => b.score - a.score || b.raters - a.raters || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0))
 }
