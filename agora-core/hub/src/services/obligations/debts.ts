@@ -38,6 +38,18 @@ export async function ownObligations(ctx: Ctx, viewer: string): Promise<StoredMe
     AND retracted_at IS NULL AND channel IN (${MY_CHANNELS}) ORDER BY created_at, seq`, viewer, viewer)
 }
 
+/**
+ * A thread the viewer has replied in stays theirs to answer unless every ask still pending names other seats
+ * (rule 3(a): a plain addressee is released once the pending asks are someone else's) and the viewer is not
+ * answering on an operator's behalf.
+ */
+export function pendingAsksNameOthers(ctx: Ctx, m: StoredMessage, state: ThreadState, viewer: string): boolean {
+  const pending = state.asks.filter(a => state.pending.includes(a.id))
+  const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
+  const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
+  return state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)
+}
+
 export function repliedBy(state: ThreadState, agent: string): boolean {
   return state.replies.some(r => r.sender === agent)
 }

@@ -1,7 +1,7 @@
 // obligations: thread state, debts, what a seat owes, envelopes, inbox, history, digests, votes.
 // The public face of services/obligations/: code outside this folder imports from here only.
 
-export {addresseesOf, directiveDebts, hasLinkedClaim, namesViewer, recomputeClosed, repliedBy, withStates} from './debts.js'
+export {addresseesOf, directiveDebts, hasLinkedClaim, namesViewer, pendingAsksNameOthers, recomputeClosed, repliedBy, withStates} from './debts.js'
 export {digest} from './digest.js'
 export {buildEnvelope, debtAge} from './envelopes.js'
 export {citesEvidence, normalizeEvidence} from './evidence.js'

@@ -1,8 +1,8 @@
 import type {Ctx} from '../kernel/index.js'
 import {jsonValues} from '../messages/index.js'
 import {overlapOf, pauses} from '../kernel/index.js'
-import {asksNaming, inheritsFromOperator, substantiveAnswers} from './obligations.js'
-import {claimsIn, hasLinkedClaim, namesViewer, repliedBy} from './debts.js'
+import {asksNaming, substantiveAnswers} from './obligations.js'
+import {claimsIn, hasLinkedClaim, namesViewer, pendingAsksNameOthers, repliedBy} from './debts.js'
 import {directiveThreads, openThreads, ownThreads} from './threads.js'
 import {channelMeta, slaOf} from '../store/index.js'
 import {owedCharters} from '../governance/index.js'
@@ -26,10 +26,7 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
   for (const {m, state} of await openThreads(ctx, viewer, false)) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
-      const pending = state.asks.filter(a => state.pending.includes(a.id))
-      const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
-      const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
-      if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
+      if (pendingAsksNameOthers(ctx, m, state, viewer)) continue
       if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer, claimsOf)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title,

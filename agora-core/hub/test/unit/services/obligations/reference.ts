@@ -8,8 +8,7 @@ import {overlapOf, pauses} from '../../../../src/services/kernel/index.js'
 import type {StoredMessage} from '../../../../src/services/messages/index.js'
 import {isRead, selectMessages} from '../../../../src/services/messages/index.js'
 import {buildEnvelope} from '../../../../src/services/obligations/index.js'
-import {directiveDebts, hasLinkedClaim, namesViewer, repliedBy, withStates} from '../../../../src/services/obligations/index.js'
-import {inheritsFromOperator} from '../../../../src/services/obligations/index.js'
+import {directiveDebts, hasLinkedClaim, namesViewer, pendingAsksNameOthers, repliedBy, withStates} from '../../../../src/services/obligations/index.js'
 import {asksNaming, substantiveAnswers} from '../../../../src/services/obligations/obligations.js'
 import type {ThreadState} from '../../../../src/services/obligations/obligations.js'
 import {openObligations, ownObligations} from '../../../../src/services/obligations/debts.js'
@@ -31,10 +30,7 @@ export async function referenceOwed(ctx: Ctx, viewer: string): Promise<string> {
   for (const {m, state} of await withStates(ctx, await openObligations(ctx, viewer))) {
     if (state.closed || !namesViewer(ctx, m, state, viewer)) continue
     if (repliedBy(state, viewer)) {
-      const pending = state.asks.filter(a => state.pending.includes(a.id))
-      const namesMe = pending.some(a => (a.to ?? []).includes(viewer) || a.assignee === viewer)
-      const allNamed = pending.every(a => (a.to?.length ?? 0) > 0 || !!a.assignee)
-      if (state.asks.length > 0 && !namesMe && allNamed && !inheritsFromOperator(ctx, m, viewer)) continue
+      if (pendingAsksNameOthers(ctx, m, state, viewer)) continue
       if (!ctx.cache.isOperator(m.sender) && await hasLinkedClaim(ctx, m, viewer)) continue
     }
     toAnswer.push({channel: m.channel, id: m.id, seq: m.seq, sender: m.sender, title: m.title, pending_asks: state.pending,
