@@ -1,6 +1,7 @@
 import type {Knex} from 'knex'
 import type {Storage} from './port.js'
 import {CHANNEL_LOCK_SPACE, WRITE_LOCK} from './pg-storage.js'
+import {perOwner} from '../per-owner.js'
 
 /**
  * PostgreSQL only: a post appended to its channel's chain in ONE statement, committed on its own.
@@ -119,7 +120,7 @@ export function splitAtSeq(canonical: string): {before: string; after: string} {
   return {before: canonical.slice(0, at + 6), after: canonical.slice(at + token.length)}
 }
 
-const turns = new WeakMap<Storage, Map<string, Promise<unknown>>>()
+const turnsOf = perOwner((_: Storage): Map<string, Promise<unknown>> => new Map())
 
 /**
  * Run `fn` when this process's previous append to `channel` has finished. The database lock orders
@@ -128,9 +129,7 @@ const turns = new WeakMap<Storage, Map<string, Promise<unknown>>>()
  * on one channel otherwise spent most appends restamping). Other channels do not wait.
  */
 export function inTurn<T>(db: Storage, channel: string, fn: () => Promise<T>): Promise<T> {
-  let byChannel = turns.get(db)
-  if (!byChannel) turns.set(db, (byChannel = new Map()))
-  const queue = byChannel
+  const queue = turnsOf(db)
   const run = (queue.get(channel) ?? Promise.resolve()).then(fn, fn)
   const tail: Promise<unknown> = run.catch(() => undefined)
   queue.set(channel, tail)

@@ -1,5 +1,6 @@
 import {RateLimited} from '../../errors.js'
 import type {Ctx} from './context.js'
+import {perOwner} from '../../per-owner.js'
 
 /**
  * The budgets of the reputation and search routes, kept apart from the posting bucket: ratings
@@ -46,13 +47,7 @@ export class Bucket {
   }
 }
 
-const windows = new WeakMap<Ctx, {ratings: RollingWindow; search: Bucket}>()
-
-function of(ctx: Ctx): {ratings: RollingWindow; search: Bucket} {
-  let w = windows.get(ctx)
-  if (!w) windows.set(ctx, (w = {ratings: new RollingWindow(30, 60, () => ctx.now()), search: new Bucket(30, 10, () => ctx.now())}))
-  return w
-}
+const of = perOwner((ctx: Ctx) => ({ratings: new RollingWindow(30, 60, () => ctx.now()), search: new Bucket(30, 10, () => ctx.now())}))
 
 /** Refuse (429 + Retry-After) when the rater has used 30 rating writes in the last minute. */
 export function requireRatingToken(ctx: Ctx, rater: string): void {

@@ -5,6 +5,7 @@ import {authoritativeResolution, isDirectiveFor, threadStateOf} from './obligati
 import {activeGrant} from '../grants/index.js'
 import {PREPARED} from '../../db/port.js'
 import type {ThreadState} from './obligations.js'
+import {perOwner} from '../../per-owner.js'
 
 /** A thread root as the read paths (/owed, /inbox) need it: its state, the viewer's read receipts, its parent's sender. */
 export interface Thread {
@@ -31,16 +32,11 @@ interface RowCache {
   rows: Map<string, {m: StoredMessage; chars: number}>
   chars: number
 }
-const rowCaches = new WeakMap<Ctx, RowCache>()
 const ROW_LIMIT = 10_000
 const ROW_MAX_CHARS = 16_384
 const CACHE_MAX_CHARS = 4_000_000
 
-function rowCache(ctx: Ctx): RowCache {
-  let c = rowCaches.get(ctx)
-  if (!c) rowCaches.set(ctx, c = {rows: new Map(), chars: 0})
-  return c
-}
+const rowCache = perOwner((_: Ctx): RowCache => ({rows: new Map(), chars: 0}))
 
 function remember(cache: RowCache, m: StoredMessage, chars: number): void {
   while (cache.rows.size > 0 && (cache.rows.size >= ROW_LIMIT || cache.chars + chars > CACHE_MAX_CHARS)) {

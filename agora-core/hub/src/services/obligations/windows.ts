@@ -1,5 +1,6 @@
 import type {Ctx} from '../kernel/index.js'
 import {PREPARED} from '../../db/port.js'
+import {perOwner} from '../../per-owner.js'
 
 /** A window row whose serialized envelope is reused as is: only its sort keys were read. */
 export interface Reused {id: string; sender: string; critical: boolean; created_at: number; seq: number; text: Buffer}
@@ -16,17 +17,12 @@ export interface Stamp {acked: number; count: number; last: number; retracted: n
 interface Entry {stamp: Stamp; rows: Reused[]; operators: Array<[string, boolean]>; bytes: number}
 interface WindowCache {entries: Map<string, Entry>; bytes: number}
 
-const caches = new WeakMap<Ctx, WindowCache>()
 /** Windows kept per hub, by bytes of envelope text they pin (the texts themselves are shared with inbox.ts's map). */
 const CACHE_MAX_BYTES = 32_000_000
 /** Channels per stamp statement: bounds the statement texts (one per count) the prepared cache holds. */
 const STAMPS_PER_STATEMENT = 32
 
-function cacheOf(ctx: Ctx): WindowCache {
-  let c = caches.get(ctx)
-  if (!c) caches.set(ctx, c = {entries: new Map(), bytes: 0})
-  return c
-}
+const cacheOf = perOwner((_: Ctx): WindowCache => ({entries: new Map(), bytes: 0}))
 
 /** Each channel's window stamp, in one statement per 32 channels (an aggregate per window: no row is materialized). */
 export async function windowStamps(ctx: Ctx, viewer: string, channels: string[], window: string): Promise<Map<string, Stamp>> {

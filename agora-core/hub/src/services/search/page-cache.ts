@@ -1,5 +1,6 @@
 import type {Ctx} from '../kernel/index.js'
 import type {Page} from './messages-page.js'
+import {perOwner} from '../../per-owner.js'
 
 /** Pages kept per hub: a few hundred id lists (up to PAGE_DEPTH ids per section and the totals), evicted oldest first. */
 export const PAGE_CACHE_MAX = 256
@@ -9,7 +10,7 @@ export const PAGE_DEPTH = 50
 interface Entry {stamp: string; page: Page}
 
 /** One cache per storage (so per hub, and per test hub), dropped with it. */
-const caches = new WeakMap<object, Map<string, Entry>>()
+const cacheOf = perOwner((_: object): Map<string, Entry> => new Map())
 
 /**
  * What the database holds, as one string that changes whenever any of it may have: SQLite's count of rows
@@ -38,8 +39,7 @@ export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: n
   compute: (offset: number, limit: number) => Promise<Page>): Promise<Page> {
   const stamp = offset + limit <= PAGE_DEPTH ? await stampOf(ctx) : null
   if (stamp === null) return compute(offset, limit)
-  let cache = caches.get(ctx.db)
-  if (!cache) caches.set(ctx.db, cache = new Map())
+  const cache = cacheOf(ctx.db)
   const hit = cache.get(key)
   if (hit?.stamp === stamp) {
     cache.delete(key)

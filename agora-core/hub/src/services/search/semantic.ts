@@ -4,6 +4,7 @@ import type {SearchQuery} from './query.js'
 import type {MessageHitRow} from './messages-sql.js'
 import type {EmbeddingConfig} from './embedding.js'
 import {BATCH, cosine, embed, loadEmbedding} from './embedding.js'
+import {perOwner} from '../../per-owner.js'
 
 /** A semantic hit must be at least this similar to the query (cosine), or it is noise. */
 const MIN_SIMILARITY = 0.3
@@ -116,9 +117,4 @@ export class Embedder {
   }
 }
 
-const embedders = new WeakMap<Ctx, Embedder>()
-export function embedderOf(ctx: Ctx): Embedder {
-  let e = embedders.get(ctx)
-  if (!e) embedders.set(ctx, (e = new Embedder(ctx)))
-  return e
-}
+export const embedderOf = perOwner((ctx: Ctx) => new Embedder(ctx))

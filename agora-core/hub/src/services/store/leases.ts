@@ -8,6 +8,7 @@ import {buildLeaseIndex, exclusiveHolders} from './lease-index.js'
 import type {LeaseIndex} from './lease-index.js'
 import {putValue} from './store.js'
 import {mapInOrder} from '../kernel/index.js'
+import {perOwner} from '../../per-owner.js'
 
 /**
  * Workspace leases are `lease:` store rows (one per workspace, pattern and holder), written through
@@ -35,12 +36,7 @@ const leaseKey = (workspace: string, path: string, holder: string): string => `$
  * costs a reload).
  */
 interface Cached { generation: number; rows: Lease[]; sorted?: Lease[]; index?: LeaseIndex }
-const cached = new WeakMap<Ctx, {generation: number; byWorkspace: Map<string, Cached>}>()
-function cacheOf(ctx: Ctx) {
-  let c = cached.get(ctx)
-  if (!c) cached.set(ctx, (c = {generation: 0, byWorkspace: new Map()}))
-  return c
-}
+const cacheOf = perOwner((_: Ctx): {generation: number; byWorkspace: Map<string, Cached>} => ({generation: 0, byWorkspace: new Map()}))
 const invalidate = (ctx: Ctx): void => { cacheOf(ctx).generation++ }
 
 async function remove(ctx: Ctx, channel: string, key: string): Promise<void> {
