@@ -131,7 +131,11 @@ export class World {
     const db = new Database(this.h.dbPath, {readonly: true, fileMustExist: true})
     try {
       const names = (db.prepare('SELECT name FROM channels ORDER BY name').all() as Array<{name: string}>).map((r) => r.name)
-      const members = db.prepare('SELECT agent_id FROM members WHERE channel = ? ORDER BY agent_id')
+      // A retired, deleted or blocked seat keeps no access (its member rows may stay), so it reads nothing for the checks.
+      const members = db.prepare(`SELECT m.agent_id FROM members m JOIN agents a ON a.id = m.agent_id
+        WHERE m.channel = ? AND a.retired_at IS NULL AND a.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.agent_id = m.agent_id AND b.lifted_at IS NULL AND b.scope IN ('hub', m.channel))
+        ORDER BY m.agent_id`)
       return names.map((channel) => ({
         channel,
         reader: (members.all(channel) as Array<{agent_id: string}>).map((m) => m.agent_id).find((id) => this.keys.has(id)) ?? null,
