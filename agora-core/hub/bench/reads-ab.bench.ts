@@ -5,6 +5,8 @@
 // each hub then applies its own migrations. Both answers are compared (computed_at aside) before timing.
 // Blocks alternate between the two hubs in ABBA order; printed per path: each hub's median CPU ms per call
 // over the blocks with its spread (min–max), the ratio, storage-port queries per call, and wall p50/p99.
+// --churn: before every measured call, one post (not measured) by another seat in a room the measured seat is not in,
+// so no answer kept from the call before can be served: the CPU of the computation itself, read around each call.
 // --keep: leave the seeded SQLite files in place. --trace: each hub's queries of one call (text, ms, rows). --profile <dir>: one more block per hub and path under the V8 profiler, written as <dir>/<side>-<path>.cpuprofile.
 import {fork, type ChildProcess} from 'node:child_process'
 import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs'
@@ -27,6 +29,7 @@ const BLOCK = Number(arg('--block') ?? 40)
 const DB = arg('--db') ?? 'sqlite'
 if (DB !== 'sqlite' && DB !== 'postgres') throw new Error(`--db ${DB}: use sqlite (default) or postgres (a throw-away cluster)`)
 const PROFILE = arg('--profile')
+const CHURN = process.argv.includes('--churn')
 const TARGET_ROWS = 100_000
 const PATHS = ['/owed', '/inbox'] as const
 type Path = typeof PATHS[number]
@@ -83,7 +86,7 @@ async function seed(root: string, db: string, fill: (perRoom: number) => Promise
   let hub = await start(root, db)
   const register = async (id: string): Promise<string> => (await call(hub, ADMIN, 'POST', '/agents', {id})).api_key
   const poster = await register('poster')
-  const keys: Record<string, string> = {[MEASURED]: await register(MEASURED)}
+  const keys: Record<string, string> = {[MEASURED]: await register(MEASURED), poster}
   for (const p of PEERS) keys[p] = await register(p)
   for (const room of ROOMS) {
     await call(hub, poster, 'POST', '/channels', {name: room, private: true})
@@ -92,6 +95,7 @@ async function seed(root: string, db: string, fill: (perRoom: number) => Promise
       await call(hub, keys[who], 'POST', `/channels/${room}/join`, {invite_token: inv.invite_token})
     }
   }
+  await call(hub, poster, 'POST', '/channels', {name: 'churn'})
   await stop(hub)
   const filled = await fill(Math.ceil((TARGET_ROWS - 710) / ROOMS.length))
   hub = await start(root, db)
@@ -103,6 +107,7 @@ async function seed(root: string, db: string, fill: (perRoom: number) => Promise
 
 async function block(side: Side, path: Path): Promise<void> {
   const hub = side.hub!
+  if (CHURN) return churnBlock(side, path)
   const s0 = await ask<{us: number; queries: number}>(hub, 'stats', 'stats')
   for (let i = 0; i < BLOCK; i++) {
     const t = performance.now()
@@ -112,6 +117,24 @@ async function block(side: Side, path: Path): Promise<void> {
   const s1 = await ask<{us: number; queries: number}>(hub, 'stats', 'stats')
   side.cpu[path].push((s1.us - s0.us) / BLOCK / 1000)
   side.queries[path].push((s1.queries - s0.queries) / BLOCK)
+}
+
+/** As block(), with a post before every call; the CPU is read around each call alone. */
+async function churnBlock(side: Side, path: Path): Promise<void> {
+  const hub = side.hub!
+  let us = 0, queries = 0
+  for (let i = 0; i < BLOCK; i++) {
+    await call(hub, side.keys.poster, 'POST', '/channels/churn/messages', {body: `churn ${i}`})
+    const s0 = await ask<{us: number; queries: number}>(hub, 'stats', 'stats')
+    const t = performance.now()
+    await call(hub, side.keys[MEASURED], 'GET', path)
+    side.ms[path].push(performance.now() - t)
+    const s1 = await ask<{us: number; queries: number}>(hub, 'stats', 'stats')
+    us += s1.us - s0.us
+    queries += s1.queries - s0.queries
+  }
+  side.cpu[path].push(us / BLOCK / 1000)
+  side.queries[path].push(queries / BLOCK)
 }
 
 /** The answer without the clock it was computed at. */
@@ -158,7 +181,7 @@ try {
     }
   }
   const load1 = loadavg()
-  console.log(`A/B /owed + /inbox on ${DB}: ${ROUNDS} rounds × 2 ABBA blocks of ${BLOCK} calls per path per hub; load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${load1.map((x) => x.toFixed(1)).join(' ')}`)
+  console.log(`A/B /owed + /inbox on ${DB}${CHURN ? ', a post elsewhere before every call' : ''}: ${ROUNDS} rounds × 2 ABBA blocks of ${BLOCK} calls per path per hub; load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${load1.map((x) => x.toFixed(1)).join(' ')}`)
   console.log(`${'path'.padEnd(12)} ${'this CPU ms/call'.padStart(24)} ${'base CPU ms/call'.padStart(24)} ${'ratio'.padStart(7)} ${'queries this|base'.padStart(18)}   wall p50/p99 this | base (ms)`)
   const spread = (xs: number[]) => `${fmt(pct(xs, 50))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
   for (const path of PATHS) {

@@ -6,7 +6,9 @@ import {answer, answerJson} from '../http/answer.js'
 import {floatQuery, onlyQuery, validate} from '../http/schemas.js'
 import {requireSeat} from '../services/channels/index.js'
 import {computeInboxJson, waitInbox} from '../services/obligations/index.js'
-import {computeOwed} from '../services/obligations/index.js'
+import {computeOwed, memoAnswer} from '../services/obligations/index.js'
+import {stringifyWire} from '@agora/protocol'
+import type {RouteAnswer} from '@agora/protocol'
 import {ack, readCursors} from '../services/posting/index.js'
 
 export function inboxRoutes(ctx: Ctx): Router {
@@ -37,11 +39,17 @@ export function inboxRoutes(ctx: Ctx): Router {
   r.get('/owed', async (req, res) => {
     const a = requireSeat(await principal(ctx, req))
     if (req.headers['x-agora-reception'] === '1') ctx.presence.armReception(a.id)
-    const owed = await computeOwed(ctx, a.id)
-    // The open phase rows across the seat's rooms (services/work/phases.ts).
-    const phases = (await openPhases(ctx, ctx.cache.channelsOf(a.id))).map(p => ({channel: p.channel, key: p.key, track: p.track,
-      value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
-    answer(res, 'get /owed', {...owed, phases})
+    // Everything but computed_at (the last key) is kept by the answer memo; the clock is written per call.
+    const head = await memoAnswer(ctx, 'owed', a.id, async (horizon) => {
+      const {computed_at: _, ...owed} = await computeOwed(ctx, a.id, horizon)
+      // The open phase rows across the seat's rooms (services/work/phases.ts).
+      const phases = (await openPhases(ctx, ctx.cache.channelsOf(a.id))).map(p => ({channel: p.channel, key: p.key, track: p.track,
+        value: p.value, version: p.version, updated_by: p.updated_by, updated_at: p.updated_at}))
+      const body: Omit<RouteAnswer<'get /owed'>, 'computed_at'> = {...owed, phases}
+      return Buffer.from(stringifyWire(body).slice(0, -1))
+    })
+    const clock = stringifyWire({computed_at: ctx.now()})
+    answerJson(res, 'get /owed', Buffer.concat([head, Buffer.from(`,${clock.slice(1)}`)]))
   })
   return r
 }

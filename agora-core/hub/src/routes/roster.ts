@@ -36,6 +36,7 @@ export function rosterRoutes(ctx: Ctx): Router {
     const changed = a.operator !== body.operator
     await ctx.db.run('UPDATE agents SET operator = ? WHERE id = ?', body.operator ? 1 : 0, a.id)
     a.operator = body.operator
+    ctx.cache.touch()
     if (changed) await recomputeClosed(ctx)
     if (changed && ctx.cache.channels.has(HUB_ALERTS)) await syncHubAlerts(ctx)
     answer(res, 'put /agents/{id}/role', {agent: a.id, operator: a.operator, changed, by: p.id})

@@ -53,6 +53,12 @@ export class Cache {
    * at time t" per reply on every surface; answering from memory keeps that engine synchronous.
    */
   grants = new Map<string, GrantRow[]>()
+  /**
+   * Bumped by every change to these maps (and by touch() where a caller edits a record in place): an answer
+   * memo (obligations/answer-memo.ts) keyed by the database stamp also checks this, because a mirror may be
+   * updated after its row's commit, with other requests' continuations running in between.
+   */
+  generation = 0
 
   constructor(private readonly db: () => Storage) {}
 
@@ -75,22 +81,31 @@ export class Cache {
       })
     }
     for (const r of members) this.addMember(r)
+    this.generation++
+  }
+
+  /** Record an in-place edit of a mirrored record (a role, a retirement, a pause) made outside these methods. */
+  touch(): void {
+    this.generation++
   }
 
   addGrant(g: GrantRow): void {
     let list = this.grants.get(g.agent_id)
     if (!list) this.grants.set(g.agent_id, (list = []))
     list.push({...g})
+    this.generation++
   }
 
   /** Mark the agent's unrevoked grants revoked at `at` (mirrors the UPDATE on delegations). */
   revokeGrants(agent: string, at: number): void {
     for (const g of this.grants.get(agent) ?? []) if (g.revoked_at == null) g.revoked_at = at
+    this.generation++
   }
 
   putAgent(a: AgentRec): void {
     this.agents.set(a.id, a)
     this.byKey.set(a.key_hash, a.id)
+    this.generation++
   }
 
   addMember(m: MemberRec): void {
@@ -100,11 +115,13 @@ export class Cache {
     let set = this.agentChannels.get(m.agent_id)
     if (!set) this.agentChannels.set(m.agent_id, (set = new Set()))
     set.add(m.channel)
+    this.generation++
   }
 
   removeMember(channel: string, agent: string): void {
     this.members.get(channel)?.delete(agent)
     this.agentChannels.get(agent)?.delete(channel)
+    this.generation++
   }
 
   isMember(channel: string, agent: string): boolean {

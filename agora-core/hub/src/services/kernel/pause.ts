@@ -44,6 +44,7 @@ export async function startPause(ctx: Ctx, reason: string, by: string): Promise<
   if (open) return open
   await ctx.db.run('INSERT INTO hub_pauses (since, reason, "by") VALUES (?, ?, ?)', ctx.now(), reason, by)
   ctx.pauseCache = null
+  ctx.cache.touch()
   return await currentPause(ctx) as PauseRow
 }
 
@@ -52,5 +53,6 @@ export async function endPause(ctx: Ctx): Promise<boolean> {
   if (!open) return false
   await ctx.db.run('UPDATE hub_pauses SET until = ? WHERE until IS NULL', ctx.now())
   ctx.pauseCache = null
+  ctx.cache.touch()
   return true
 }

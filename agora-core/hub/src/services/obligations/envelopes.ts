@@ -5,6 +5,8 @@ import {asksNaming, inheritsFromOperator, isObligation, pendingAskNames, threadS
 import type {ThreadState} from './obligations.js'
 import {overlapOf, pausedOverlap, pauses} from '../kernel/index.js'
 import {channelMeta, slaOf} from '../store/index.js'
+import {notBefore} from './answer-memo.js'
+import type {Horizon} from './answer-memo.js'
 
 export const INLINE_ANY = 1200
 export const INLINE_TO_ME = 4096
@@ -18,6 +20,8 @@ export interface EnvelopeOptions {
   /** Preloaded parent sender (null: no parent) and read receipt, when the caller batched them. */
   parentSender?: string | null
   read?: boolean
+  /** Lowered to the instant this envelope would escalate (an answer memo's time bound, answer-memo.ts). */
+  horizon?: Horizon
 }
 
 interface Shared {
@@ -78,7 +82,9 @@ export async function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, 
     const list = ctx.pauseCache ?? await pauses(ctx)
     const meta = ctx.metaCache.get(m.channel) ?? await channelMeta(ctx, m.channel)
     const now = ctx.now()
-    escalated = now - m.created_at - overlapOf(list, m.created_at, now) > slaOf(meta) * 60
+    const waited = now - m.created_at - overlapOf(list, m.created_at, now), window = slaOf(meta) * 60
+    escalated = waited > window
+    if (!escalated) notBefore(o.horizon, now + (window - waited))
   }
   const inline = !redelivery && (m.critical || ((toMe || replyToMe) && bodyBytes <= INLINE_TO_ME) || bodyBytes <= INLINE_ANY)
   const data = (base.data as Record<string, unknown> | null) ?? null

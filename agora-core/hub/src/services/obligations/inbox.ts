@@ -11,6 +11,8 @@ import {mapInOrder} from '../kernel/index.js'
 import {keepWindow, keptWindow, windowStamps} from './windows.js'
 import {PREPARED} from '../../db/port.js'
 import type {Reused} from './windows.js'
+import {memoAnswer} from './answer-memo.js'
+import type {Horizon} from './answer-memo.js'
 
 export const INBOX_WINDOW = 100
 
@@ -152,7 +154,7 @@ function pinnedText(viewer: string, env: Record<string, unknown>): Buffer {
 type Rendered = {sort: [number, number, number, number]; env?: Record<string, unknown>; text?: string | Buffer}
 
 /** Build every envelope (or reuse the serialized text of a stable one) and sort (docs/protocol.md#inbox). */
-async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean): Promise<Rendered[]> {
+async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, asText: boolean, horizon?: Horizon): Promise<Rendered[]> {
   const all = picked.filter((p): p is Picked => !isReused(p))
   const needParents = all.filter(p => p.m.reply_to && p.parentSender === undefined && !(asText && isStable(p) && texts.has(stableKey(ctx, p.m, viewer))))
   const parents = await sendersOf(ctx, needParents.map(p => p.m.reply_to as string))
@@ -164,7 +166,7 @@ async function render(ctx: Ctx, viewer: string, picked: Array<Picked | Reused>, 
     if (cached !== undefined) return {sort: [p.m.critical ? 1 : 0, 0, p.m.created_at, p.m.seq], text: cached}
     const env = await buildEnvelope(ctx, p.m, viewer, {pinned: p.pinned, directiveDebt: p.debt, state: p.state,
       parentSender: !p.m.reply_to ? null : p.parentSender !== undefined ? p.parentSender : (parents.get(p.m.reply_to) ?? null),
-      read: p.read ?? pinnedRead.has(p.m.id)})
+      read: p.read ?? pinnedRead.has(p.m.id), horizon})
     const sort: [number, number, number, number] = [p.m.critical ? 1 : 0, env.escalated ? 1 : 0, p.m.created_at, p.m.seq]
     if (!asText) return {sort, env}
     if (!key) return {sort, text: pinnedText(viewer, env)}
@@ -187,8 +189,14 @@ export async function computeInbox(ctx: Ctx, viewer: string): Promise<Record<str
  * The same list as wire JSON in one Buffer: stored envelopes are copied as bytes, the rest encoded
  * in place, so no response-sized string is ever built (it cost a UTF-8 pass and young-generation GC).
  */
-export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json: Buffer; count: number}> {
-  const items = await render(ctx, viewer, await selectInbox(ctx, viewer, true), true)
+export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json: Buffer; empty: boolean}> {
+  // A seat polling a quiet hub is answered from the memo (answer-memo.ts); `[]` is the only 2-byte answer.
+  const json = await memoAnswer(ctx, 'inbox', viewer, async (horizon) => renderInboxJson(ctx, viewer, horizon))
+  return {json, empty: json.length <= 2}
+}
+
+async function renderInboxJson(ctx: Ctx, viewer: string, horizon: Horizon): Promise<Buffer> {
+  const items = await render(ctx, viewer, await selectInbox(ctx, viewer, true), true, horizon)
   let size = 1 + Math.max(items.length, 1)
   for (const {text} of items) size += typeof text === 'string' ? Buffer.byteLength(text) : (text as Buffer).length
   const out = Buffer.allocUnsafe(size)
@@ -199,7 +207,7 @@ export async function computeInboxJson(ctx: Ctx, viewer: string): Promise<{json:
     at += typeof text === 'string' ? out.write(text, at) : (text as Buffer).copy(out, at)
   })
   out[at++] = 0x5d // ]
-  return {json: out, count: items.length}
+  return out
 }
 
 /** Does this unclosed open/blocked message stay pinned for the viewer? */
@@ -218,14 +226,14 @@ export async function pinsObligation(ctx: Ctx, m: StoredMessage, state: ThreadSt
 }
 
 /** Long-poll: capture the wake-up BEFORE checking, re-check at least every 5 s until the deadline. */
-export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: Buffer; count: number}> {
+export async function waitInbox(ctx: Ctx, viewer: string, waitSeconds: number, closed: () => boolean): Promise<{json: Buffer; empty: boolean}> {
   const deadline = Date.now() + waitSeconds * 1000
   for (;;) {
-    if (closed() || ctx.bus.closing) return {json: Buffer.from('[]'), count: 0}
+    if (closed() || ctx.bus.closing) return {json: Buffer.from('[]'), empty: true}
     const wake = ctx.bus.nextPost()
     const result = await computeInboxJson(ctx, viewer)
     const left = deadline - Date.now()
-    if (result.count > 0 || left <= 0 || closed()) return result
+    if (!result.empty || left <= 0 || closed()) return result
     let timer: NodeJS.Timeout | undefined
     await Promise.race([wake, new Promise(resolve => { timer = setTimeout(resolve, Math.min(left, 5000)) })])
     clearTimeout(timer)

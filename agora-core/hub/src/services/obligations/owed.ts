@@ -7,14 +7,24 @@ import {directiveThreads, openThreads, ownThreads} from './threads.js'
 import {channelMeta, slaOf} from '../store/index.js'
 import {owedCharters} from '../governance/index.js'
 import type {OwedReport} from '@agora/protocol'
+import {notBefore} from './answer-memo.js'
+import type {Horizon} from './answer-memo.js'
 
-/** GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering. */
-export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport> {
+/**
+ * GET /owed (docs/protocol.md#owed). Read receipts are ignored for to_answer: reading is not answering.
+ * `horizon`, when given, is lowered to the first instant a row would escalate or become closable.
+ */
+export async function computeOwed(ctx: Ctx, viewer: string, horizon?: Horizon): Promise<OwedReport> {
   const now = ctx.now()
   const agent = ctx.cache.agents.get(viewer)
   // Pauses and channel meta come from warm memos without an await (as envelopes.ts does): /owed checks hundreds of rows.
   const paused = ctx.pauseCache ?? await pauses(ctx)
-  const escalated = (meta: Record<string, unknown>, born: number): boolean => now - born - overlapOf(paused, born, now) > slaOf(meta) * 60
+  const escalated = (meta: Record<string, unknown>, born: number): boolean => {
+    const waited = now - born - overlapOf(paused, born, now), window = slaOf(meta) * 60
+    // Paused time only delays the crossing, so it cannot come before now + (window - waited).
+    if (waited <= window) notBefore(horizon, now + (window - waited))
+    return waited > window
+  }
   const toAnswer: OwedReport['to_answer'] = []
   // A channel's claims, read and parsed once per call (not once per replied row).
   const claims = new Map<string, Promise<Array<Record<string, unknown>>>>()
@@ -58,7 +68,7 @@ export async function computeOwed(ctx: Ctx, viewer: string): Promise<OwedReport>
         toClose.push({channel: m.channel, id: m.id, seq: m.seq, title: m.title,
           answered_by: last.sender, answered_at: last.created_at,
           declined_asks: state.declined, declined_by: [...new Set(decliners.map(r => r.sender))]})
-      }
+      } else notBefore(horizon, last.created_at + ctx.opts.toCloseMinAge)
     }
     if (state.closed) continue
     for (const ask of state.asks.filter(a => state.pending.includes(a.id))) {
