@@ -207,11 +207,27 @@ async function main(mode: Mode): Promise<void> {
     for (let i = 0; i < 20; i++) { await call(hub.url, keys[MEASURED], 'GET', '/owed'); await call(hub.url, keys[MEASURED], 'GET', '/inbox') }
     const {result: owed, us: owedUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/owed')), 'owed')
     const {result: inbox, us: inboxUs} = await hubCpu(hub, () => timed(N_READS, () => call(hub.url, keys[MEASURED], 'GET', '/inbox')), 'inbox')
+    // The same reads with a post in a room the seat is not in before each one: any write moves the database stamp,
+    // so the answer memo (SQLite) cannot serve them and each is computed in full. Only the GET is timed.
+    const afterWrite = async (path: string): Promise<number[]> => {
+      const ms: number[] = []
+      for (let i = 0; i < N_READS; i++) {
+        await call(hub.url, poster, 'POST', '/channels/bench/messages', {body: `churn ${i}`, status: 'fyi'})
+        const t = performance.now()
+        await call(hub.url, keys[MEASURED], 'GET', path)
+        ms.push(performance.now() - t)
+      }
+      return ms
+    }
+    const owedCold = await afterWrite('/owed')
+    const inboxCold = await afterWrite('/inbox')
     const c = owedShape.counts ?? {}
-    line(`GET /owed p50/p99 (${total} msgs)`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
+    line(`GET /owed p50/p99 (${total} msgs), repeat poll`, `${fmt(pct(owed.ms, 50))} / ${fmt(pct(owed.ms, 99))} ms`,
       `goal p99 < 10 ms; hub CPU ${fmt(owedUs / N_READS / 1000)} ms/call; rows: to_answer ${c.to_answer}, to_consume ${c.to_consume}, to_close ${c.to_close}`)
+    line('  … after a write elsewhere (computed in full)', `${fmt(pct(owedCold, 50))} / ${fmt(pct(owedCold, 99))} ms`, 'goal p99 < 10 ms')
     const envs = await call(hub.url, keys[MEASURED], 'GET', '/inbox')
-    line(`GET /inbox p50/p99 (${total} msgs)`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; hub CPU ${fmt(inboxUs / N_READS / 1000)} ms/call; ${envs.length} envelopes`)
+    line(`GET /inbox p50/p99 (${total} msgs), repeat poll`, `${fmt(pct(inbox.ms, 50))} / ${fmt(pct(inbox.ms, 99))} ms`, `goal p99 < 10 ms; hub CPU ${fmt(inboxUs / N_READS / 1000)} ms/call; ${envs.length} envelopes`)
+    line('  … after a write elsewhere (computed in full)', `${fmt(pct(inboxCold, 50))} / ${fmt(pct(inboxCold, 99))} ms`, 'goal p99 < 10 ms')
 
     const mem = await hub.mem()
     memLine('hub RSS after the run (reference 76–78 MB)', mem)

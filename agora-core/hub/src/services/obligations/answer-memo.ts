@@ -1,4 +1,5 @@
 import type {Ctx} from '../kernel/index.js'
+import {DATA_STAMP_SQL, dataStamp} from '../kernel/index.js'
 import {perOwner} from '../../per-owner.js'
 
 /**
@@ -21,20 +22,6 @@ interface Memo {entries: Map<string, Entry>; bytes: number}
 
 const memoOf = perOwner((_: object): Memo => ({entries: new Map(), bytes: 0}))
 
-/**
- * What the database holds, as a string that changes whenever any of it may have: SQLite's count of rows
- * this connection changed (every insert, update and delete, trigger and rolled-back writes included) and
- * `data_version` (bumped by another connection's commit). Null on PostgreSQL, where other processes write
- * and refresh this process's mirrors (agents, grants, hub blocks) by NOTIFY some time after their commit,
- * so no stamp read here can vouch for the mirrors; and null inside a transaction (its writes may roll back).
- * The same stamp as the search page cache (search/page-cache.ts).
- */
-async function stampOf(ctx: Ctx): Promise<string | null> {
-  if (ctx.db.dialect !== 'sqlite' || ctx.db.inTx()) return null
-  const r = await ctx.db.get<{c: number; v: number}>(STAMP)
-  return r ? `${r.c}:${r.v}` : null
-}
-const STAMP = 'SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v'
 
 /**
  * The stamp again after a computation, with the clock edge every answer shares: the next expiry of a block
@@ -42,7 +29,7 @@ const STAMP = 'SELECT total_changes() AS c, (SELECT data_version FROM pragma_dat
  */
 async function stampAfter(ctx: Ctx, now: number, h: Horizon): Promise<string | null> {
   if (ctx.db.inTx()) return null
-  const r = await ctx.db.get<{c: number; v: number; t: number | null}>(`${STAMP},
+  const r = await ctx.db.get<{c: number; v: number; t: number | null}>(`${DATA_STAMP_SQL},
     (SELECT MIN(expires_at) FROM blocks WHERE lifted_at IS NULL AND expires_at > ?) AS t`, now)
   if (!r) return null
   if (r.t != null) notBefore(h, Number(r.t))
@@ -60,7 +47,7 @@ async function stampAfter(ctx: Ctx, now: number, h: Horizon): Promise<string | n
  * full computation again, plus two stamp reads.
  */
 export async function memoAnswer(ctx: Ctx, kind: string, viewer: string, compute: (h: Horizon) => Promise<Buffer>): Promise<Buffer> {
-  const stamp = await stampOf(ctx)
+  const stamp = await dataStamp(ctx)
   if (stamp === null) return compute({until: Infinity})
   const memo = memoOf(ctx.db)
   const key = `${kind}\u0000${viewer}`
