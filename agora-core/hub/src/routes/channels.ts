@@ -6,7 +6,7 @@ import {fail} from '../services/kernel/index.js'
 import {param, principal} from '../http/respond.js'
 import {answer} from '../http/answer.js'
 import {requireSeat} from '../services/channels/index.js'
-import {channelState, createChannel, DM_INVITE_REFUSAL, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
+import {channelState, createChannel, DM_INVITE_REFUSAL, dmName, ensureDm, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite,
   pauseGate, redeemInvite, requireChannel, requireMember} from '../services/channels/index.js'
 import {channelInfo, listChannels, memberList} from '../services/channels/index.js'
 import {postMessage} from '../services/posting/index.js'
@@ -106,8 +106,12 @@ export function channelRoutes(ctx: Ctx): Router {
     const a = requireSeat(p)
     const input = postBody(req)
     const peer = param(req, 'peer')
-    const ch = await openDm(ctx, a.id, peer, p.operator)
-    const m = await postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
+    const post = async (): Promise<Awaited<ReturnType<typeof postMessage>>> => {
+      const ch = await openDm(ctx, a.id, peer, p.operator)
+      return postMessage(ctx, p, ch.name, {...input, to: [peer]} as PostInput)
+    }
+    // A first message opens the DM in the same transaction as its post, so a refused post leaves no channel behind.
+    const m = ctx.cache.channels.has(dmName(a.id, peer)) ? await post() : await ctx.db.tx(post)
     answer(res, 'post /dms/{peer}/messages', wireMessage(m))
   })
   return r

@@ -4,7 +4,7 @@
 export {activeHubBlock, authenticate, cleanMission, registerAgent, requireAdmin, requireSeat, setAbout} from './agents.js'
 export type {Principal, RegisterInput} from './agents.js'
 export {archiveChannel, transferOwner, unarchiveChannel} from './channel-admin.js'
-export {DM_INVITE_REFUSAL, channelState, createChannel, dmPeer, ensureCommons, ensureDm, insertChannel, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite, pauseGate, redeemInvite, requireChannel, requireMember, setCursor} from './channels.js'
+export {DM_INVITE_REFUSAL, channelState, createChannel, dmName, dmPeer, ensureCommons, ensureDm, insertChannel, isChannelAdmin, isDm, joinChannel, leaveChannel, mintInvite, pauseGate, redeemInvite, requireChannel, requireMember, setCursor} from './channels.js'
 export {colleagueNotes, setColleagueNote} from './colleagues.js'
 export {channelInfo, listChannels, memberList} from './info.js'
 export {listJoinTokens, mintJoinToken, redeemJoinToken, revokeJoinToken} from './join-tokens.js'
