@@ -11,8 +11,6 @@ export interface PageRow {id: string; section: string}
  * rows, not on them: a page past a section's end still says how many that section holds.
  */
 export interface Page {rows: PageRow[]; totals: Record<string, number>}
-/** A section's page ids from work done before (ranked-candidates.ts), or null: the section's own statement cuts it. */
-export type SectionPicker = (section: string, total: number) => string[] | null
 
 /** One message query, as SQL pieces with their parameters in the order each piece binds them. */
 export interface MessageQuery {
@@ -46,7 +44,7 @@ export async function sectionCounts(ctx: Ctx, q: MessageQuery): Promise<Map<stri
  * skips the section test too, since every counted row is then its own.
  */
 export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[], offset: number, limit: number,
-  known: KnownCounts | null = null, pick: SectionPicker | null = null): Promise<Page> {
+  known: KnownCounts | null = null): Promise<Page> {
   const total = known?.totals ?? await sectionCounts(ctx, q)
   const out: PageRow[] = []
   const totals: Record<string, number> = {}
@@ -54,11 +52,6 @@ export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[]
     const n = total.get(section) ?? 0
     totals[section] = n
     if (n <= offset) continue
-    const picked = pick?.(section, n)
-    if (picked) {
-      for (const id of picked) out.push({id, section})
-      continue
-    }
     const [scope, scopeParams] = known ? [known.scope, known.scopeParams] : [q.where, q.whereParams]
     const alone = [...total].every(([s, k]) => s === section || k === 0)
     const [where, whereParams] = alone ? [scope, scopeParams] : [`${scope} AND ${SECTION_SQL} = ?`, [...scopeParams, section]]

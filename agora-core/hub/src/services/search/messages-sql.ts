@@ -5,7 +5,6 @@ import {ftsMatch, webSearchText} from './query.js'
 import type {Page} from './messages-page.js'
 import {sectionPages} from './messages-page.js'
 import {knownCounts} from './scope-counts.js'
-import {candidatePicker} from './ranked-candidates.js'
 import {cachedPage} from './page-cache.js'
 
 export const MESSAGE_SECTIONS = ['decisions', 'open_threads', 'messages'] as const
@@ -91,8 +90,7 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
     const mq = {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []}
     const compute = async (at: number, n: number): Promise<Page> => {
       const known = match !== null && membershipOnly ? await knownCounts(ctx, match, f.channels) : null
-      const pick = known && match !== null && relevance ? await candidatePicker(ctx, match, known, at, n) : null
-      return sectionPages(ctx, mq, f.sections, at, n, known, pick)
+      return sectionPages(ctx, mq, f.sections, at, n, known)
     }
     page = await cachedPage(ctx, JSON.stringify([mq, f.sections, match, membershipOnly]), offset, limit, compute)
   } catch (err) {
