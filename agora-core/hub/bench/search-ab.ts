@@ -8,6 +8,7 @@
 // that holds messages: SQLite must join every match to count it, where the poster's counts come from the index).
 // Cold by default: an untimed store write before each timed query moves the database's change stamp, so the
 // SQLite page cache (services/search/page-cache.ts) never serves a timed query; `--warm` drops the writes.
+// `--alternate`: each query on both hubs back to back instead of ABBA blocks (finer against load that drifts).
 import {copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {loadavg, tmpdir} from 'node:os'
@@ -87,15 +88,44 @@ async function block(side: Side, keys: string[], queries: string[], ticker: stri
       cpu[s * 6 + (i % 6)].push((c.user + c.system) / 1000)
     }
   }
+  record(side, ms, cpu)
+}
+
+/** One block's figures per kind onto the side's totals. */
+function record(side: Side, ms: number[][], cpu: number[][]): void {
   LABELS.forEach((_, k) => {
     side.ms[k].push(...ms[k]); side.cpu[k].push(...cpu[k])
     side.blockP99[k].push(pct(ms[k], 99)); side.blockCpu[k].push(cpu[k].reduce((a, b) => a + b, 0) / cpu[k].length)
   })
 }
 
+/**
+ * `--alternate`: every query runs on both hubs back to back (this then base, base then this for the next), so load
+ * that drifts over a 300-query block falls on both alike; a round is one block per hub. Each hub still gets its own
+ * store write before its query when cold.
+ */
+async function alternated(sides: Side[], keys: string[], queries: string[], ticker: string | null, round: number): Promise<void> {
+  const acc = sides.map(() => ({ms: LABELS.map(() => [] as number[]), cpu: LABELS.map(() => [] as number[])}))
+  let n = round
+  for (const [s, key] of keys.entries()) {
+    for (let i = 0; i < queries.length; i++) {
+      for (const j of n++ % 2 === 0 ? [0, 1] : [1, 0]) {
+        if (ticker !== null) await tick(sides[j], ticker, i)
+        const t = performance.now()
+        const c0 = process.cpuUsage()
+        await search(sides[j], key, queries[i])
+        const c = process.cpuUsage(c0)
+        acc[j].ms[s * 6 + (i % 6)].push(performance.now() - t)
+        acc[j].cpu[s * 6 + (i % 6)].push((c.user + c.system) / 1000)
+      }
+    }
+  }
+  sides.forEach((side, j) => record(side, acc[j].ms, acc[j].cpu))
+}
+
 const spread = (xs: number[]): string => `${fmt(pct(xs, 50))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
 
-export async function searchAb(baseRoot: string, rounds: number, warm: boolean): Promise<void> {
+export async function searchAb(baseRoot: string, rounds: number, warm: boolean, alternate = false): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-search-ab-'))
   const sides: Side[] = []
   try {
@@ -131,16 +161,18 @@ export async function searchAb(baseRoot: string, rounds: number, warm: boolean):
     }
     const load0 = loadavg()
     for (let r = 0; r < rounds; r++) {
+      if (alternate) { await alternated(sides, [key, reader], queries, warm ? null : key, r); continue }
       const order = r % 2 === 0 ? [sides[0], sides[1], sides[1], sides[0]] : [sides[1], sides[0], sides[0], sides[1]]
       for (const side of order) await block(side, [key, reader], queries, warm ? null : key)
     }
     const load1 = loadavg()
     const [me, bs] = sides
-    console.log(`search A/B: ${N_MESSAGES} messages, ${rounds} rounds × 2 ABBA blocks of ${N_QUERIES} queries per seat per hub; base ${resolve(baseRoot)}`)
+    console.log(alternate ? `search A/B: ${N_MESSAGES} messages, ${rounds} rounds of ${N_QUERIES} queries per seat, each query on both hubs back to back (order alternating); base ${resolve(baseRoot)}`
+      : `search A/B: ${N_MESSAGES} messages, ${rounds} rounds × 2 ABBA blocks of ${N_QUERIES} queries per seat per hub; base ${resolve(baseRoot)}`)
     console.log(warm ? 'warm: the same queries again with no write between (a hub may answer a repeat from its page cache)'
       : 'cold: an untimed store write before every query, so no answer is reused (--warm: without)')
     console.log(`load average ${load0.map((x) => x.toFixed(1)).join(' ')} → ${load1.map((x) => x.toFixed(1)).join(' ')}; answers identical for ${2 * N_QUERIES - differ} of ${2 * N_QUERIES} queries (two seats)`)
-    console.log('per kind: median over blocks (min–max); CPU = process CPU per query (both hubs share this process)')
+    console.log(`per kind: median over ${alternate ? 'rounds' : 'blocks'} (min–max); CPU = process CPU per query (both hubs share this process)`)
     console.log(`${'kind'.padEnd(34)} ${'p99 ms this'.padStart(22)} ${'p99 ms base'.padStart(22)} ${'CPU ms this'.padStart(22)} ${'CPU ms base'.padStart(22)} ${'CPU ratio'.padStart(9)}`)
     LABELS.forEach((kind, k) => {
       const ratio = pct(me.blockCpu[k], 50) / pct(bs.blockCpu[k], 50)

@@ -5,7 +5,7 @@
 // the goal is p99 < 20 ms. Then the mix again with no write between (the repeat figure). The same run
 // times 2,000 posts into a room whose index is on against a hub whose triggers were dropped (alternated
 // in blocks), the insert cost of search.
-// `-- --base <checkout> [--rounds N] [--warm]`: the query half only, this hub against a baseline's (search-ab.ts).
+// `-- --base <checkout> [--rounds N] [--warm] [--alternate]`: the query half only, this hub against a baseline's (search-ab.ts).
 import {mkdtempSync, rmSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {loadavg, tmpdir} from 'node:os'
@@ -138,5 +138,5 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined
 }
 const base = arg('--base')
-if (base) await searchAb(base, Number(arg('--rounds') ?? 3), process.argv.includes('--warm'))
+if (base) await searchAb(base, Number(arg('--rounds') ?? 3), process.argv.includes('--warm'), process.argv.includes('--alternate'))
 else await main()

@@ -1,4 +1,5 @@
 import type {Ctx} from '../kernel/index.js'
+import type {KnownCounts} from './scope-counts.js'
 
 /** The section a message hit belongs to, from its status (every message query shares it). */
 export const SECTION_SQL = `CASE WHEN m.status IN ('open', 'blocked') AND m.closed = 0 THEN 'open_threads'
@@ -34,24 +35,26 @@ export async function sectionCounts(ctx: Ctx, q: MessageQuery): Promise<Map<stri
 }
 
 /**
- * A page per section: the totals (one narrow pass over every match, no ranking; or `known`, counted from
- * the full-text index), then, for each section the page reaches, its rows by `ORDER BY … LIMIT` — SQLite
+ * A page per section: the totals (one narrow pass over every match, no ranking; or `known`, counted with the
+ * full-text index's help), then, for each section the page reaches, its rows by `ORDER BY … LIMIT` — SQLite
  * and PostgreSQL both keep only the best `offset + limit` rows while scanning, and rank (bm25 / ts_rank)
  * only the rows that pass the membership and filter conditions of that section. A numbering window over
- * every match (an earlier shape) sorted all of them and ranked them again. With `known`, every match is
- * in scope, so a page tests only its section (and nothing when the other sections are empty).
+ * every match (an earlier shape) sorted all of them and ranked them again. With `known`, a page tests only
+ * its scope (every match is in scope for a seat in every room); a section whose siblings are all empty
+ * skips the section test too, since every counted row is then its own.
  */
 export async function sectionPages(ctx: Ctx, q: MessageQuery, sections: string[], offset: number, limit: number,
-  known: Map<string, number> | null = null): Promise<Page> {
-  const total = known ?? await sectionCounts(ctx, q)
+  known: KnownCounts | null = null): Promise<Page> {
+  const total = known?.totals ?? await sectionCounts(ctx, q)
   const out: PageRow[] = []
   const totals: Record<string, number> = {}
   for (const section of sections) {
     const n = total.get(section) ?? 0
     totals[section] = n
     if (n <= offset) continue
-    const alone = known !== null && [...total].every(([s, k]) => s === section || k === 0)
-    const [where, whereParams] = alone ? ['1 = 1', []] : known ? [`${SECTION_SQL} = ?`, [section]] : [`${q.where} AND ${SECTION_SQL} = ?`, [...q.whereParams, section]]
+    const [scope, scopeParams] = known ? [known.scope, known.scopeParams] : [q.where, q.whereParams]
+    const alone = [...total].every(([s, k]) => s === section || k === 0)
+    const [where, whereParams] = alone ? [scope, scopeParams] : [`${scope} AND ${SECTION_SQL} = ?`, [...scopeParams, section]]
     const ids = await ctx.db.all<{id: string}>(`SELECT m.id FROM ${q.from} WHERE ${where}
       ORDER BY ${q.order} LIMIT ? OFFSET ?`, ...q.fromParams, ...whereParams, ...q.orderParams, limit, offset)
     for (const r of ids) out.push({id: r.id, section})

@@ -4,7 +4,7 @@ import type {SearchQuery} from './query.js'
 import {ftsMatch, webSearchText} from './query.js'
 import type {Page} from './messages-page.js'
 import {sectionPages} from './messages-page.js'
-import {indexCounts} from './index-counts.js'
+import {knownCounts} from './scope-counts.js'
 import {cachedPage} from './page-cache.js'
 
 export const MESSAGE_SECTIONS = ['decisions', 'open_threads', 'messages'] as const
@@ -82,14 +82,14 @@ export async function searchMessages(ctx: Ctx, q: SearchQuery | null, relaxed: b
   const relevance = f.sort === 'relevance' && rank !== null
   const order = f.sort === 'votes' ? 'COALESCE(r.net, 0) DESC, m.created_at DESC, m.seq DESC, m.id DESC'
     : relevance ? `${rank} ASC, m.created_at DESC, m.id DESC` : 'm.created_at DESC, m.seq DESC, m.id DESC'
-  // Only membership narrows the search: SQLite may count the matches from the index alone (index-counts.ts).
+  // Only membership narrows the search: SQLite may count the matches with the index's help (scope-counts.ts).
   const membershipOnly = f.sender === null && f.since === null && f.until === null
     && f.ref === null && f.rated === null && f.minVotes === null
   let page: Page
   try {
     const mq = {from, fromParams, where: conds.join(' AND '), whereParams, order, orderParams: relevance ? rankParams : []}
     const compute = async (at: number, n: number): Promise<Page> => {
-      const known = match !== null && membershipOnly ? await indexCounts(ctx, match, f.channels) : null
+      const known = match !== null && membershipOnly ? await knownCounts(ctx, match, f.channels) : null
       return sectionPages(ctx, mq, f.sections, at, n, known)
     }
     page = await cachedPage(ctx, JSON.stringify([mq, f.sections, match, membershipOnly]), offset, limit, compute)
