@@ -1,4 +1,5 @@
 import type {Ctx} from '../kernel/index.js'
+import {dataStamp} from '../kernel/index.js'
 import type {Page} from './messages-page.js'
 import {perOwner} from '../../per-owner.js'
 
@@ -13,19 +14,6 @@ interface Entry {stamp: string; page: Page}
 const cacheOf = perOwner((_: object): Map<string, Entry> => new Map())
 
 /**
- * What the database holds, as one string that changes whenever any of it may have: SQLite's count of rows
- * this connection has changed since it opened (every insert, update and delete, trigger writes included,
- * rolled-back ones too) and `data_version` (bumped by a commit from any other connection on the file).
- * Null on PostgreSQL (other processes write through other connections) and inside a transaction (its
- * writes may still roll back): those searches are never served from the cache.
- */
-async function stampOf(ctx: Ctx): Promise<string | null> {
-  if (ctx.db.dialect !== 'sqlite' || ctx.db.inTx()) return null
-  const r = await ctx.db.get<{c: number; v: number}>('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v')
-  return r ? `${r.c}:${r.v}` : null
-}
-
-/**
  * A ranked message page, reused while nothing in the database changed (the idea of a search engine's
  * request cache, dropped at every refresh). Ranking a word most messages hold means bm25 over every match
  * (about 10,000 for `the` in the 10k-message bench, most of that search's CPU); the same search again, its
@@ -37,7 +25,7 @@ async function stampOf(ctx: Ctx): Promise<string | null> {
  */
 export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: number,
   compute: (offset: number, limit: number) => Promise<Page>): Promise<Page> {
-  const stamp = offset + limit <= PAGE_DEPTH ? await stampOf(ctx) : null
+  const stamp = offset + limit <= PAGE_DEPTH ? await dataStamp(ctx) : null
   if (stamp === null) return compute(offset, limit)
   const cache = cacheOf(ctx.db)
   const hit = cache.get(key)
@@ -47,7 +35,7 @@ export async function cachedPage(ctx: Ctx, key: string, offset: number, limit: n
     return slice(hit.page, offset, limit)
   }
   const page = await compute(0, PAGE_DEPTH)
-  if (await stampOf(ctx) === stamp) {
+  if (await dataStamp(ctx) === stamp) {
     cache.delete(key)
     cache.set(key, {stamp, page})
     // Stale entries (another stamp) are never served; the oldest go first once the cache is full.
