@@ -14,6 +14,12 @@ export type GroupInput = GroupBody
  * the token in `data`), then post the opening message as `open`. Per-member failures are reported.
  */
 export async function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<RouteAnswer<'post /groups'>> {
+  // One transaction: a refusal after the room exists (a purpose or opening post over its cap) leaves no room,
+  // invite or DM behind, and the invite DMs are pushed only once the group is committed.
+  return ctx.db.tx(() => buildGroup(ctx, p, input))
+}
+
+async function buildGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<RouteAnswer<'post /groups'>> {
   const me = p.id
   const ch = await createChannel(ctx, input.name, input.private ?? true, me, p.operator)
   if (input.purpose) {
