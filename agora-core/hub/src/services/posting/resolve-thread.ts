@@ -56,10 +56,14 @@ export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage,
     fail(403, `#${foreign.seq} is ${foreign.sender}'s open question; only its asker or an operator can close it, so nothing was closed — resolve your own with a resolved reply`)
   }
   const closed: Resolved['closed'] = []
-  for (const m of open) {
-    const reply = await postMessage(ctx, p, m.channel, {status: 'resolved', reply_to: m.id, body: body ?? `closed by ${p.id} (resolve_thread on #${root.seq})`})
-    closed.push({id: m.id, seq: m.seq, sender: m.sender, resolved_by: reply.id, resolved_seq: reply.seq})
-  }
+  // One transaction: when a later reply is refused (the posting budget runs out mid-thread), the earlier
+  // ones roll back with it, so a refused resolve closes nothing.
+  await ctx.db.tx(async () => {
+    for (const m of open) {
+      const reply = await postMessage(ctx, p, m.channel, {status: 'resolved', reply_to: m.id, body: body ?? `closed by ${p.id} (resolve_thread on #${root.seq})`})
+      closed.push({id: m.id, seq: m.seq, sender: m.sender, resolved_by: reply.id, resolved_seq: reply.seq})
+    }
+  }, {channel: root.channel})
   const settled = await Promise.all(open.map(async m => (await getMessage(ctx, m.id))!))
   return {closed, claims: await claimsOn(ctx, root.channel, settled), truncated}
 }

@@ -53,4 +53,24 @@ describe('POST /channels/{c}/messages/{id}/resolve_thread', () => {
     expect((await carol.post(`/channels/room/messages/${root.id}/resolve_thread`, {})).status).to.equal(403)
     expect((await alice.post(`/channels/room/messages/${root.id}/resolve_thread`, {reason: 'x'})).status).to.equal(422)
   })
+
+  it('closes nothing when the posting budget runs out part way through the thread (the replies posted before roll back)', async () => {
+    const tight = await TestHub.start({ratePerMinute: 1}) // a burst of 20 posts, then one a minute
+    try {
+      const amy = await tight.register('amy')
+      const ben = await tight.register('ben')
+      await tight.channel(amy, 'room', [ben])
+      const post = (body: string, reply_to?: string) => amy.postMessage('room', {body, status: 'open', to: ['ben'], ...(reply_to ? {reply_to} : {})})
+      const root = await post('first?')
+      const second = await post('second?', root.id)
+      await post('third?', second.id)
+      // 19 of the 20 tokens spent: the resolve's first reply takes the last one, its second is refused.
+      for (let i = 0; i < 16; i++) await amy.postMessage('room', {body: `note ${i}`, status: 'fyi'})
+      const before = await ben.history('room')
+      const r = await amy.call('POST', `/channels/room/messages/${root.id}/resolve_thread`, {})
+      expect(r.status, r.text).to.equal(429)
+      const after = await ben.history('room')
+      expect(after.map((m: any) => [m.seq, m.status, m.closed])).to.deep.equal(before.map((m: any) => [m.seq, m.status, m.closed]))
+    } finally { await tight.close() }
+  })
 })
