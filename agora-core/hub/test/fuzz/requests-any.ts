@@ -84,7 +84,10 @@ export function operations(doc: Schema): Operation[] {
 const who = fc.constantFrom<Who>('alice', 'bob', 'carol', 'olga', 'victim', 'admin', 'none')
 
 /** One request to one of `ops`: parameters filled, a query sometimes, a schema-shaped body (or none, or garbage). */
-export function anyRouteCase(ops: Operation[], components: Record<string, Schema>, messageIds: string[]): fc.Arbitrary<Case> {
+/** A case with the route it exercises, as @agora/protocol names routes (`post /channels/{c}/messages`). */
+export type RouteCase = Case & {route: string}
+
+export function anyRouteCase(ops: Operation[], components: Record<string, Schema>, messageIds: string[]): fc.Arbitrary<RouteCase> {
   const params: Record<string, string[]> = {...PARAMS, id: [...PARAMS.id!, ...messageIds]}
   return fc.constantFrom(...ops).chain((op) => {
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
@@ -92,6 +95,6 @@ export function anyRouteCase(ops: Operation[], components: Record<string, Schema
       values.reduce<string>((p, v, i) => p.replace(`{${names[i]!}}`, v), op.path))
     const bytes = op.body ? bodyBytes(fromSchema(op.body, components)) : fc.oneof({weight: 4, arbitrary: fc.constant(undefined)}, {weight: 1, arbitrary: bodyBytes(anyValue)})
     return fc.tuple(who, filled, query(QUERY_NAMES, QUERY_VALUES), bytes).map(([as, path, q, b]) =>
-      ({req: {as, method: op.method, path: path + q, ...(b === undefined ? {} : {body: b})}}))
+      ({route: `${op.method.toLowerCase()} ${op.path}`, req: {as, method: op.method, path: path + q, ...(b === undefined ? {} : {body: b})}}))
   })
 }

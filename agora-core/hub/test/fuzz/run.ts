@@ -4,6 +4,7 @@ import {expect} from 'chai'
 import type {Case} from './requests-talk.js'
 import {fileReadsBack, messageReadsBack, storeReadsBack} from './readback.js'
 import type {World} from './world.js'
+import type {Reply} from '../helpers/hub.js'
 import {shapeOf} from './gen.js'
 import {GROUP_MEMBERS_MAX, JSON_ARRAY_MAX, JSON_DEPTH_MAX} from '../../src/limits.js'
 
@@ -12,9 +13,9 @@ export function cleanIdentifier(s: unknown): boolean {
   return typeof s === 'string' && s === s.normalize('NFC') && !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u.test(s) && !/[\ud800-\udfff]/.test(s.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))
 }
 
-export async function runCase(w: World, c: Case): Promise<void> {
+export async function runCase(w: World, c: Case): Promise<Reply> {
   const r = await w.probe(c.req)
-  if (r.status >= 300) return
+  if (r.status >= 300) return r
   const {as, method, path} = c.req
   const b = r.body as Record<string, unknown>
   // Bookkeeping before any check can throw: later cases need the new seat's key and an unpaused hub.
@@ -42,4 +43,5 @@ export async function runCase(w: World, c: Case): Promise<void> {
     const name = b.name ?? b.channel
     expect(cleanIdentifier(name), `accepted channel name ${JSON.stringify(name)}`).to.equal(true)
   }
+  return r
 }

@@ -216,7 +216,7 @@ export function printTriage(): void {
 }
 
 /** Run one async property with the suite's seed and size; the failure prints the shrunk request as text, not bytes. */
-export async function check<T extends {req: Req}>(arb: fc.Arbitrary<T>, n: number, run: (v: T) => Promise<void>): Promise<void> {
+export async function check<T extends {req: Req}>(arb: fc.Arbitrary<T>, n: number, run: (v: T) => Promise<unknown>): Promise<void> {
   const readable = arb.map((c) => ({...c, [fc.toStringMethod]: () => show(c.req)}))
   const body = KEEP_GOING
     ? async (c: T) => {
@@ -227,6 +227,6 @@ export async function check<T extends {req: Req}>(arb: fc.Arbitrary<T>, n: numbe
         triage.set(k, {example: seen && seen.example.length <= example.length ? seen.example : example, count: (seen?.count ?? 0) + 1})
       }
     }
-    : run
+    : async (c: T) => { await run(c) }
   await fc.assert(fc.asyncProperty(readable, body), params<[T]>(n))
 }
