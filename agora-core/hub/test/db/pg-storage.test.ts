@@ -3,6 +3,7 @@ import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
 import {schemaForPostgres} from '../../src/db/dialect-sql.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+import {present} from '../../../../test/helpers/present.js'
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
@@ -72,17 +73,17 @@ describe('the storage port on PostgreSQL: ended transactions and the kept client
 
   it('answers the next statement on a fresh connection when the kept one was terminated while idle', async () => {
     const db = opened.storage()
-    const first = await db.get<{pid: number}>('SELECT pg_backend_pid() AS pid')
+    const first = present(await db.get<{pid: number}>('SELECT pg_backend_pid() AS pid'), 'the kept connection\'s pid')
     const other = await opened.dedicated()
     try {
-      expect((await other.query('SELECT pg_terminate_backend($1) AS done', [first?.pid])).rows).to.deep.equal([{done: 1}])
+      expect((await other.query('SELECT pg_terminate_backend($1) AS done', [first.pid])).rows).to.deep.equal([{done: 1}])
     } finally {
       await other.end()
     }
-    for (let i = 0; i < 50 && (await opened.knex.raw('SELECT 1 FROM pg_stat_activity WHERE pid = ?', [first?.pid])).rows.length > 0; i++) await tick()
+    for (let i = 0; i < 50 && (await opened.knex.raw('SELECT 1 FROM pg_stat_activity WHERE pid = ?', [first.pid])).rows.length > 0; i++) await tick()
     await new Promise(resolve => setTimeout(resolve, 50)) // the client hears the server's goodbye
     const next = await db.get<{pid: number}>('SELECT pg_backend_pid() AS pid')
-    expect(next?.pid).to.be.a('number').and.not.equal(first?.pid)
+    expect(next?.pid).to.be.a('number').and.not.equal(first.pid)
     expect(await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'after', 1)).to.deep.equal({changes: 1})
   })
 
