@@ -112,7 +112,8 @@ export class PgStorage implements Storage {
       frame.open = false
       // As in sqlite-storage.ts: with no transaction open nothing needs the async context, so the frame store is
       // switched off (on Node 20 an enabled AsyncLocalStorage runs a JS promise hook for every promise the process
-      // makes, and tags each with its store: measured, most of the hub CPU a PostgreSQL post spent beyond SQLite's).
+      // makes and tags each with its store; perf on the post path showed that hook, and the megamorphic property
+      // loads the tags cause, among the largest items the PostgreSQL path had and the SQLite path did not).
       // The next transaction's run() switches it back on; a continuation a closed one left behind finds `open` false.
       if (--this.opened === 0) this.frames.disable()
       await this.release(client, broken)
