@@ -1,5 +1,5 @@
 // A/B of the PostgreSQL post path, hub CPU only (a script, not a test):
-//   npm run bench:pg-post-ab -- --base <root of a baseline checkout> [--rounds 3] [--posts 2000] [--warm 1500] [--sqlite] [--profile <dir>]
+//   npm run bench:pg-post-ab -- --base <root of a baseline checkout> [--this <tree>] [--rounds 3] [--posts 2000] [--warm 1500] [--sqlite] [--profile <dir>] [--perf <dir>]
 // One throw-away durable cluster (fsync on). Per round, each tree in turn (base, then this one): a fresh database,
 // that tree's hub-child.mjs (source through tsx, the same for both) in its own process, 10 WebSocket subscribers
 // and the poster in THIS process (so, unlike bench:pg-trips, the client's CPU is not billed to the hub), `--warm`
@@ -7,6 +7,7 @@
 // posts/s, hub CPU (user/sys) and PostgreSQL CPU per post; then each side's median with its spread (min–max) and
 // the ratio of medians. A ratio inside the spreads is noise. --sqlite: also this tree on SQLite, the same way
 // (the dialect gap in the same run). --profile <dir>: this tree's last PostgreSQL run under the V8 profiler.
+import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {Agent, request} from 'node:http'
 import {loadavg, tmpdir} from 'node:os'
@@ -18,13 +19,17 @@ import {fmt} from './stats.js'
 import {startCluster} from '../test/helpers/pg-cluster.js'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
-const THIS = resolve(HERE, '..', '..', '..')
 const ADMIN = 'bench-admin-' + 'a'.repeat(32)
 const arg = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined }
 const base = arg('--base')
+// --this <tree>: measure another checkout as "this" (e.g. to profile the baseline with --profile); default this one.
+const THIS = resolve(arg('--this') ?? join(HERE, '..', '..', '..'))
 if (!base) throw new Error('pass --base <root of a baseline checkout>, e.g. a `git worktree add --detach` of main with its node_modules')
 const ROUNDS = Number(arg('--rounds') ?? 3), POSTS = Number(arg('--posts') ?? 2000), WARM = Number(arg('--warm') ?? 1500)
 const PROFILE = arg('--profile')
+// --perf <dir>: this tree's last PostgreSQL run under `perf record` (hub started with --perf-basic-prof, so JS frames
+// have names): CPU samples, unlike the V8 profiler's, which on a loaded box also land in calls the thread waits in.
+const PERF = arg('--perf')
 const agent = new Agent({keepAlive: true, maxSockets: 1})
 
 function call(url: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -61,8 +66,10 @@ const master = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 
 const pgCpu = (): number => [master, ...readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)]
   .reduce((sum, pid) => { const [u, s] = ticks(pid); return sum + u + s }, 0)
 
-async function measure(side: string, tree: string, db: string, profile?: string): Promise<Run> {
-  const hub = await forkServer(join(tree, 'agora-core/hub/bench/hub-child.mjs'), [db, ADMIN], ['--expose-gc', '--import=tsx', '--conditions=agora-source'])
+async function measure(side: string, tree: string, db: string, profile?: string, perfData?: string): Promise<Run> {
+  const hub = await forkServer(join(tree, 'agora-core/hub/bench/hub-child.mjs'), [db, ADMIN],
+    [...(perfData ? ['--perf-basic-prof'] : []), '--expose-gc', '--import=tsx', '--conditions=agora-source'])
+  let perf: ChildProcess | undefined
   const sockets: WebSocket[] = []
   let frames = 0
   try {
@@ -79,11 +86,16 @@ async function measure(side: string, tree: string, db: string, profile?: string)
     const body = 'benchmark post: ' + 'a realistic paragraph of status text. '.repeat(5)
     for (let i = 0; i < WARM; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
     if (profile) await hub.ask({type: 'profile-start'}, 'profiling')
+    if (perfData) {
+      perf = spawn('perf', ['record', '-F', '2000', '-g', '-o', perfData, '-p', String(hub.proc.pid)], {stdio: 'ignore'})
+      await new Promise(r => setTimeout(r, 500))
+    }
     const [u0, s0] = ticks(hub.proc.pid!), pg0 = pgCpu(), f0 = frames, t0 = performance.now()
     for (let i = 0; i < POSTS; i++) await call(hub.url, poster, 'POST', '/channels/bench/messages', {body, status: 'fyi'})
     const secs = (performance.now() - t0) / 1000
     const [u1, s1] = ticks(hub.proc.pid!), pgUs = db.startsWith('postgres') ? (pgCpu() - pg0) / POSTS : NaN
     if (profile) await hub.ask({type: 'profile-stop', file: profile}, 'profiled')
+    if (perf) { const done = new Promise(r => perf!.once('exit', r)); perf.kill('SIGINT'); await done }
     for (let i = 0; i < 200 && frames - f0 < 10 * POSTS; i++) await new Promise(r => setTimeout(r, 10))
     if (frames - f0 < 10 * POSTS) throw new Error(`${side}: the 10 subscribers received ${frames - f0} frames, expected at least ${10 * POSTS}`)
     return {side, perSec: POSTS / secs, hubUs: (u1 - u0 + s1 - s0) / POSTS, userUs: (u1 - u0) / POSTS, sysUs: (s1 - s0) / POSTS, pgUs}
@@ -105,7 +117,9 @@ try {
     console.log(`round ${round} (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')})`)
     const last = round === ROUNDS
     for (const [side, tree] of [['base', resolve(base)], ['this', THIS]] as const) {
-      const r = await measure(side, tree, await cluster.createDatabase(side), last && side === 'this' && PROFILE ? join(PROFILE, 'pg-post.cpuprofile') : undefined)
+      const mine = last && side === 'this'
+      const r = await measure(side, tree, await cluster.createDatabase(side), mine && PROFILE ? join(PROFILE, 'pg-post.cpuprofile') : undefined,
+        mine && PERF ? join(PERF, 'pg-post.perf.data') : undefined)
       runs.push(r)
       show(r)
     }
