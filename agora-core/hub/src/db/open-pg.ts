@@ -58,14 +58,22 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
     await knex.destroy()
     throw new Error(`PostgreSQL at ${redact(url)}: ${(err as Error).message}`)
   }
+  const storages: PgStorage[] = []
   return {
     knex, url, origin,
-    storage: (onRollback?: () => void | Promise<void>) => new PgStorage(knex, onRollback),
+    storage: (onRollback?: () => void | Promise<void>) => {
+      const storage = new PgStorage(knex, onRollback)
+      storages.push(storage)
+      return storage
+    },
     async dedicated() {
       const client = new pg.Client({connectionString: url, types, application_name: 'agora-hub'})
       await client.connect()
       return client
     },
-    close: () => knex.destroy(),
+    async close() {
+      for (const storage of storages) await storage.unpark()
+      await knex.destroy()
+    },
   }
 }

@@ -11,6 +11,8 @@ interface Frame {
   deferred: Array<() => void>
   /** null: holds WRITE_LOCK exclusively; else the channels whose locks it holds (and WRITE_LOCK shared). */
   channels: Set<string> | null
+  /** False once the transaction has committed or rolled back: a continuation it left behind is outside it. */
+  open: boolean
 }
 
 /**
@@ -42,6 +44,11 @@ export function channelLockSql(client: pg.Client, channel: string): string {
 export class PgStorage implements Storage {
   readonly dialect: Dialect = 'postgres'
   private readonly frames = new AsyncLocalStorage<Frame>()
+  /** Transactions open in this process; at 0 the frame store is switched off (see tx's finally). */
+  private opened = 0
+  /** A pooled client kept between statements (release/acquire below); null while in use or after unpark. */
+  private parked: pg.Client | null = null
+  private closed = false
 
   constructor(private readonly knex: Knex, private readonly onRollback: () => void | Promise<void> = () => {}) {}
 
@@ -59,23 +66,30 @@ export class PgStorage implements Storage {
 
   async run(text: string, ...params: unknown[]): Promise<RunResult> {
     // A lone write takes the write lock too, so it never lands between another transaction's read and write.
-    if (!this.frames.getStore()) return this.tx(() => this.run(text, ...params))
+    if (!this.frame()) return this.tx(() => this.run(text, ...params))
     return {changes: (await this.query(text, params, false)).rowCount ?? 0}
   }
 
   inTx(): boolean {
-    return this.frames.getStore() !== undefined
+    return this.frame() !== undefined
+  }
+
+  /** The transaction the caller runs inside, if it is still open. */
+  private frame(): Frame | undefined {
+    const f = this.frames.getStore()
+    return f?.open ? f : undefined
   }
 
   async tx<T>(fn: () => Promise<T>, scope?: TxScope): Promise<T> {
-    const outer = this.frames.getStore()
+    const outer = this.frame()
     if (outer) {
       await this.widen(outer, scope)
       return fn()
     }
     const client = await this.acquire()
-    const frame: Frame = {client, deferred: [], channels: scope ? new Set([scope.channel]) : null}
+    const frame: Frame = {client, deferred: [], channels: scope ? new Set([scope.channel]) : null, open: true}
     let broken: Error | undefined
+    this.opened++
     try {
       // One round trip: BEGIN and the locks go as one simple-protocol query.
       await client.query(scope
@@ -87,12 +101,21 @@ export class PgStorage implements Storage {
         await client.query('COMMIT')
       } catch (err) {
         await client.query('ROLLBACK').catch((e: Error) => { broken = e })
+        frame.open = false
         await Promise.resolve(this.onRollback()).catch((e: Error) => process.stderr.write(`agora hub: reloading after a rollback failed: ${e.message}\n`))
         throw err
       }
+      frame.open = false
       flush(frame.deferred)
       return result
     } finally {
+      frame.open = false
+      // As in sqlite-storage.ts: with no transaction open nothing needs the async context, so the frame store is
+      // switched off (on Node 20 an enabled AsyncLocalStorage runs a JS promise hook for every promise the process
+      // makes and tags each with its store; perf on the post path showed that hook, and the megamorphic property
+      // loads the tags cause, among the largest items the PostgreSQL path had and the SQLite path did not).
+      // The next transaction's run() switches it back on; a continuation a closed one left behind finds `open` false.
+      if (--this.opened === 0) this.frames.disable()
       await this.release(client, broken)
     }
   }
@@ -114,7 +137,7 @@ export class PgStorage implements Storage {
   }
 
   defer(fn: () => void): void {
-    const frame = this.frames.getStore()
+    const frame = this.frame()
     if (frame) frame.deferred.push(fn)
     else fn()
   }
@@ -127,7 +150,7 @@ export class PgStorage implements Storage {
       ...(array ? {rowMode: 'array' as const} : {}),
       ...(name ? {name} : {}),
     }
-    const frame = this.frames.getStore()
+    const frame = this.frame()
     if (frame) return frame.client.query(config as pg.QueryConfig)
     const client = await this.acquire()
     let broken: Error | undefined
@@ -142,14 +165,39 @@ export class PgStorage implements Storage {
   }
 
   private async acquire(): Promise<pg.Client> {
+    const parked = this.parked
+    if (parked) {
+      this.parked = null
+      if (!disposed(parked)) return parked
+      await this.knex.client.releaseConnection(parked) // ended or errored while parked: knex destroys it
+    }
     return (await this.knex.client.acquireConnection()) as pg.Client
   }
 
   private async release(client: pg.Client, broken?: Error): Promise<void> {
     // A connection that failed mid-conversation is not handed to the next caller.
     if (broken) (client as unknown as {__knex__disposed?: Error}).__knex__disposed = broken
+    // One healthy client stays parked here for the next statement: a knex pool round (tarn's acquire,
+    // its timeout timer and promises, then release) costs more hub CPU than a short query's own work.
+    if (!broken && !this.parked && !this.closed && !disposed(client)) {
+      this.parked = client
+      return
+    }
     await this.knex.client.releaseConnection(client)
   }
+
+  /** Hand the parked client back to the pool: call before destroying knex. Later statements go through the pool. */
+  async unpark(): Promise<void> {
+    this.closed = true
+    const parked = this.parked
+    this.parked = null
+    if (parked) await this.knex.client.releaseConnection(parked)
+  }
+}
+
+/** Knex marks a pooled pg client that emitted 'error' or 'end' (its pg dialect); it is destroyed on release. */
+function disposed(client: pg.Client): boolean {
+  return (client as unknown as {__knex__disposed?: unknown}).__knex__disposed !== undefined
 }
 
 const names = new Map<string, string>()
