@@ -1,7 +1,7 @@
 import {Type} from '@sinclair/typebox'
 import type {Static} from '@sinclair/typebox'
 import {GROUP_MEMBERS_MAX, JOIN_TOKEN_USES_MAX, SUBSCRIBE_CHANNELS_MAX, TOKEN_TTL_MAX, TURN_TOKEN_ID_MAX, TURN_TOKEN_TTL_MAX} from './limits.js'
-import {anyObject, exactly, mapOf, nonNegativeInt, nullableNumber, nullableObject, nullableString, oneOf} from './schema-kit.js'
+import {anyObject, exactInt, exactly, mapOf, nonNegativeInt, nullableNumber, nullableObject, nullableString, oneOf} from './schema-kit.js'
 import {MESSAGE_STATUSES, URGENCIES} from './types.js'
 
 /**
@@ -109,14 +109,14 @@ export const GroupRequest = Type.Object({
 export const DelegationRequest = Type.Object({
   agent_id: Type.String({minLength: 1}),
   powers: Type.Array(oneOf(POWERS), {minItems: 1}),
-  ttl_seconds: Type.Optional(Type.Integer({minimum: 1})),
+  ttl_seconds: Type.Optional(exactInt({minimum: 1})),
   note: Type.Optional(Type.String({maxLength: 200})),
   scope: Type.Optional(str()),
   mission: Type.Optional(str()),
 }, closed)
 
 /** A governance text (hub rules, a charter) and the version the writer expects to replace. */
-export const TextRequest = Type.Object({text: str(), version: Type.Optional(Type.Integer({minimum: 1}))}, closed)
+export const TextRequest = Type.Object({text: str(), version: Type.Optional(exactInt({minimum: 1}))}, closed)
 
 /** Retire a seat: an optional reason (≤200 characters) the retired list and the audit post carry. */
 export const RetireRequest = Type.Object({reason: Type.Optional(nullableString())}, closed)
@@ -129,11 +129,11 @@ export type ReputationAxis = typeof REPUTATION_AXES[number]
 
 /** One live agent vote per (channel, target, rater, axis); `value` is +1 or -1. */
 export const ReputationVoteRequest = Type.Object({
-  axis: oneOf(REPUTATION_AXES), value: Type.Integer(), note: Type.Optional(str()),
+  axis: oneOf(REPUTATION_AXES), value: exactInt(), note: Type.Optional(str()),
 }, closed)
 
 /** One standing rating per (message, rater), counted toward the sender in category `general`. */
-export const RatingRequest = Type.Object({value: Type.Integer(), note: Type.Optional(nullableString())}, closed)
+export const RatingRequest = Type.Object({value: exactInt(), note: Type.Optional(nullableString())}, closed)
 
 /** Close every open node of a thread with one `resolved` reply each, all or nothing. */
 export const ResolveThreadRequest = Type.Object({body: Type.Optional(nullableString())}, closed)

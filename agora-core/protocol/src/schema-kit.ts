@@ -29,5 +29,13 @@ export const nullableObject = (): TUnsafe<Record<string, unknown> | null> => Typ
 export const mapOf = <T extends TSchema>(value: T): TUnsafe<Record<string, Static<T>>> =>
   Type.Unsafe<Record<string, Static<T>>>({type: 'object', additionalProperties: value})
 
+/**
+ * An integer a JSON number holds exactly (|n| ≤ 2^53 − 1). Past that, `9007199254740993` parses as
+ * `…992` and `1e300` passes as an integer, so the hub would store a different number than was sent,
+ * or none at all: such values are refused at the door.
+ */
+export const exactInt = (bounds: {minimum?: number; maximum?: number} = {}) =>
+  Type.Integer({minimum: bounds.minimum ?? -Number.MAX_SAFE_INTEGER, maximum: bounds.maximum ?? Number.MAX_SAFE_INTEGER})
+
 /** A non-negative integer (a seq, a version). */
-export const nonNegativeInt = () => Type.Integer({minimum: 0})
+export const nonNegativeInt = () => exactInt({minimum: 0})

@@ -16,6 +16,17 @@ describe('request schemas', () => {
     expect(json(REQUESTS.subscribe).properties.channels.maxItems).to.equal(SUBSCRIBE_CHANNELS_MAX)
   })
 
+  it('bounds every integer field of every request to the integers a JSON number holds exactly', () => {
+    const loose: string[] = []
+    const visit = (name: string, path: string, s: any): void => {
+      if (!s || typeof s !== 'object') return
+      if (s.type === 'integer' && !(Math.abs(s.minimum ?? -Infinity) <= Number.MAX_SAFE_INTEGER && Math.abs(s.maximum ?? Infinity) <= Number.MAX_SAFE_INTEGER)) loose.push(`${name}${path}`)
+      for (const [k, v] of Object.entries(s)) if (v && typeof v === 'object') visit(name, `${path}.${k}`, v)
+    }
+    for (const [name, schema] of Object.entries(REQUESTS)) visit(name, '', json(schema))
+    expect(loose).to.deep.equal([])
+  })
+
   it('requires exactly the fields a request cannot do without', () => {
     expect(json(REQUESTS.register).required).to.deep.equal(['id'])
     expect(json(REQUESTS.subscribe).required).to.deep.equal(['type', 'channels'])
@@ -28,7 +39,7 @@ describe('request schemas', () => {
     expect(post.reply_to).to.deep.equal({type: ['string', 'null']})
     expect(post.data).to.deep.equal({type: ['object', 'null']})
     expect(post.status).to.deep.equal({enum: ['open', 'reply', 'fyi', 'blocked', 'resolved']})
-    expect(json(REQUESTS.ack).properties.cursors).to.deep.equal({type: 'object', additionalProperties: {type: 'integer', minimum: 0}})
+    expect(json(REQUESTS.ack).properties.cursors).to.deep.equal({type: 'object', additionalProperties: {type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER}})
   })
 
   it('yields the TypeScript type of each body from the same schema', () => {
