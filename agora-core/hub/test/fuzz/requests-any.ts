@@ -13,7 +13,7 @@ export interface Operation {method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: str
 const PARAMS: Record<string, string[]> = {
   c: ['room', 'pub', 'dm:alice--bob', 'nope'],
   peer: ['bob', 'alice', 'carol'],
-  n: ['1', '2', '0', '-1', '99999'],
+  n: ['1', '2', '0', '-1', '99999', '9007199254740993', '1e300', '2.0'],
   id: ['bob', 'victim', '01ARZ3NDEKTSV4RRFFQ69G5FAV'],
   key: ['k1', 'notes', 'fs/x'],
   path: ['notes/a.md', 'a/b/c.txt', 'plan.md'],
