@@ -10,9 +10,14 @@ const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMi
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
 // Every GC pause the main thread took, so a read's tail can be told apart from the computation ('gc' message).
-const gc = {ms: 0, count: 0, max: 0}
+const gc = {ms: 0, count: 0, max: 0, maxKind: 'none'}
+const GC_KINDS = {1: 'scavenge', 4: 'mark-compact', 8: 'incremental marking', 16: 'weak callbacks'}
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) { gc.ms += e.duration; gc.count++; if (e.duration > gc.max) gc.max = e.duration }
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration
+    gc.count++
+    if (e.duration > gc.max) { gc.max = e.duration; gc.maxKind = GC_KINDS[e.detail?.kind] ?? `kind ${e.detail?.kind}` }
+  }
 }).observe({entryTypes: ['gc']})
 process.on('message', async (m) => {
   if (m === 'rss') {
@@ -26,7 +31,7 @@ process.on('message', async (m) => {
   }
   // BENCH_PROFILE: a CPU profile of one phase, written as a .cpuprofile file for DevTools.
   if (await onProfileMessage(m, 50)) return
-  if (m === 'gc') { process.send({type: 'gc', ...gc}); gc.max = 0 }
+  if (m === 'gc') { process.send({type: 'gc', ...gc}); gc.max = 0; gc.maxKind = 'none' }
   if (m === 'cpu') { const c = process.cpuUsage(); process.send({type: 'cpu', us: c.user + c.system}) }
   if (m === 'close') {
     await hub.close()
