@@ -1,6 +1,7 @@
 // The hub under benchmark, alone in its own process so its RSS is its own. Started by
 // hub.bench.ts with IPC; imports @agora/hub (compiled dist when built, else source via tsx).
 import {readFileSync} from 'node:fs'
+import {PerformanceObserver} from 'node:perf_hooks'
 import {onProfileMessage} from './child-profiler.mjs'
 import {createHub} from '@agora/hub'
 
@@ -8,6 +9,16 @@ const [db, adminKey] = process.argv.slice(2)
 const hub = await createHub({db, host: '127.0.0.1', port: 0, adminKey, ratePerMinute: 10_000_000, writeRatePerMinute: 10_000_000,
   notifyDir: null, voteSweepMs: 3_600_000})
 process.send({type: 'ready', url: hub.url})
+// Every GC pause the main thread took, so a read's tail can be told apart from the computation ('gc' message).
+const gc = {ms: 0, count: 0, max: 0, maxKind: 'none'}
+const GC_KINDS = {1: 'scavenge', 4: 'mark-compact', 8: 'incremental marking', 16: 'weak callbacks'}
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration
+    gc.count++
+    if (e.duration > gc.max) { gc.max = e.duration; gc.maxKind = GC_KINDS[e.detail?.kind] ?? `kind ${e.detail?.kind}` }
+  }
+}).observe({entryTypes: ['gc']})
 process.on('message', async (m) => {
   if (m === 'rss') {
     const before = process.memoryUsage()
@@ -20,6 +31,7 @@ process.on('message', async (m) => {
   }
   // BENCH_PROFILE: a CPU profile of one phase, written as a .cpuprofile file for DevTools.
   if (await onProfileMessage(m, 50)) return
+  if (m === 'gc') { process.send({type: 'gc', ...gc}); gc.max = 0; gc.maxKind = 'none' }
   if (m === 'cpu') { const c = process.cpuUsage(); process.send({type: 'cpu', us: c.user + c.system}) }
   if (m === 'close') {
     await hub.close()

@@ -16,6 +16,8 @@ export interface HubProc {
   url: string; mode: Mode; label: string; cpuUs(): Promise<number>; mem(): Promise<Mem>; close(): Promise<void>
   /** `child` only: profile the hub while `fn` runs, into `file` (.cpuprofile). */
   profile?<T>(file: string, fn: () => Promise<T>): Promise<T>
+  /** `child` only: the hub's GC pauses so far (ms, count) and the longest since the last ask. */
+  gc?(): Promise<{ms: number; count: number; max: number; maxKind: string}>
 }
 
 /** Newest modification time of any file under `dir` (0 when it does not exist). */
@@ -115,6 +117,7 @@ async function startChild(db: string, adminKey: string): Promise<HubProc> {
     label: `lean child (hub-child.mjs, no V8 flags, ${useDist ? 'dist' : 'source via tsx: dist missing or older than src, RSS includes the tsx loader'})`,
     cpuUs: async () => (await ask<{us: number}>('cpu', 'cpu')).us,
     mem: () => ask<Mem>('rss', 'rss'),
+    gc: () => ask<{ms: number; count: number; max: number; maxKind: string}>('gc', 'gc'),
     profile: async (file, fn) => {
       await ask({type: 'profile-start'}, 'profiling')
       try { return await fn() } finally { await ask({type: 'profile-stop', file}, 'profiled') }

@@ -49,10 +49,26 @@ function shared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared>
 }
 
 async function computeShared(ctx: Ctx, m: StoredMessage, o: EnvelopeOptions): Promise<Shared> {
-  const base = wireMessage(m)
   const state = m.retracted_at == null && isObligation(m) ? (o.state ?? await threadState(ctx, m)) : undefined
   const parentSender = o.parentSender !== undefined ? o.parentSender : m.reply_to ? ((await getMessage(ctx, m.reply_to))?.sender ?? null) : null
+  return sharedOf(m, state, parentSender)
+}
+
+function sharedOf(m: StoredMessage, state: ThreadState | undefined, parentSender: string | null): Shared {
+  const base = wireMessage(m)
   return {base, state, parentSender, bodyBytes: Buffer.byteLength(base.body as string)}
+}
+
+/**
+ * The shared parts without the memo when the caller handed in all a read would fetch (the thread state of an
+ * obligation, the parent's sender): /inbox renders each row object once, so memoizing its ~800 fresh rows per
+ * call only cost a promise, a catch handler and a WeakMap entry each, and weak entries are slow to collect.
+ */
+function sharedInPlace(m: StoredMessage, o: EnvelopeOptions): Shared | undefined {
+  if (o.parentSender === undefined) return undefined
+  const obligation = m.retracted_at == null && isObligation(m)
+  if (obligation && o.state === undefined) return undefined
+  return sharedOf(m, obligation ? o.state : undefined, o.parentSender)
 }
 
 /** Seconds a debt has been waiting, minus time the hub spent paused. */
@@ -65,13 +81,12 @@ export async function debtAge(ctx: Ctx, born: number, now = ctx.now()): Promise<
  * viewer-specific flags and the inlining decision can never drift between surfaces.
  */
 export async function buildEnvelope(ctx: Ctx, m: StoredMessage, viewer: string, o: EnvelopeOptions = {}): Promise<Record<string, unknown>> {
-  const {base, state, parentSender, bodyBytes} = await shared(ctx, m, o)
+  const {base, state, parentSender, bodyBytes} = sharedInPlace(m, o) ?? await shared(ctx, m, o)
   const gone = m.retracted_at != null
   const pending = state && !state.closed ? state.pending : []
   const toMe = !gone && (m.to.includes(viewer) || (state !== undefined && !state.closed && pendingAskNames(state, viewer)) ||
     (state !== undefined && inheritsFromOperator(ctx, m, viewer)))
-  const pendingSet = new Set(pending)
-  const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pendingSet.has(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
+  const addressed = m.to.length > 0 || (state?.asks ?? []).some(a => pending.includes(a.id) && ((a.to?.length ?? 0) > 0 || !!a.assignee))
   const replyToMe = parentSender === viewer
   const body = base.body as string
   const redelivery = !!o.pinned && (o.read ?? await isRead(ctx, m.id, viewer))

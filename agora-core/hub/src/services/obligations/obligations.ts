@@ -126,24 +126,24 @@ export async function threadState(ctx: Ctx, m: StoredMessage, replies?: StoredMe
 /** The closure engine proper: synchronous, from the root and its replies (grants come from the cache). */
 export function threadStateOf(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): ThreadState {
   const d = discharge(ctx, m, replies)
-  const c = closed(ctx, m, replies)
+  // closed() again, with the discharge above (it is a pure function of the same inputs, not worth a second run).
+  const resolution = authoritativeResolution(ctx, m, replies)
   return {
     asks: asksOf(m), replies, pending: d.pending, declined: d.declined, discharged: d.discharged,
-    closed: c.closed, closedBy: c.closedBy, closedWithAuthority: c.withAuthority,
+    closed: resolution ? true : d.discharged, closedBy: resolution ? resolution.sender : null, closedWithAuthority: resolution !== undefined,
     hasResolvedReply: replies.some(r => r.status === 'resolved'),
   }
 }
 
 /** Pending asks that name `viewer` through `to` (assignee does not count). */
 export function asksNaming(state: ThreadState, viewer: string): string[] {
-  const pending = new Set(state.pending)
-  return state.asks.filter(a => pending.has(a.id) && (a.to ?? []).includes(viewer)).map(a => a.id).sort()
+  // `includes`, not a Set: a thread has a few asks, and both run once per row of every /owed and /inbox.
+  return state.asks.filter(a => state.pending.includes(a.id) && (a.to ?? []).includes(viewer)).map(a => a.id).sort()
 }
 
 /** Does a still-pending ask name `viewer` (to or assignee)? */
 export function pendingAskNames(state: ThreadState, viewer: string): boolean {
-  const pending = new Set(state.pending)
-  return state.asks.some(a => pending.has(a.id) && ((a.to ?? []).includes(viewer) || a.assignee === viewer))
+  return state.asks.some(a => state.pending.includes(a.id) && ((a.to ?? []).includes(viewer) || a.assignee === viewer))
 }
 
 /** Keep the `closed` column (which drives the open-obligation index) in step after a reply. */
