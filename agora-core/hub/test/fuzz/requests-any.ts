@@ -84,17 +84,21 @@ export function operations(doc: Schema): Operation[] {
 const who = fc.constantFrom<Who>('alice', 'bob', 'carol', 'olga', 'victim', 'admin', 'none')
 
 /** One request to one of `ops`: parameters filled, a query sometimes, a schema-shaped body (or none, or garbage). */
-/** A case with the route it exercises, as @agora/protocol names routes (`post /channels/{c}/messages`). */
-export type RouteCase = Case & {route: string}
+/**
+ * A case with the route it exercises, as @agora/protocol names routes (`post /channels/{c}/messages`).
+ * `exact` is false when a parameter came out empty: `/channels/pub/messages/` is then another route's
+ * path (express ignores a trailing slash), so the answer is not that route's.
+ */
+export type RouteCase = Case & {route: string; exact: boolean}
 
 export function anyRouteCase(ops: Operation[], components: Record<string, Schema>, messageIds: string[]): fc.Arbitrary<RouteCase> {
   const params: Record<string, string[]> = {...PARAMS, id: [...PARAMS.id!, ...messageIds]}
   return fc.constantFrom(...ops).chain((op) => {
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
     const filled = fc.tuple(...names.map((n) => segment(params[n] ?? ['x']))).map((values) =>
-      values.reduce<string>((p, v, i) => p.replace(`{${names[i]!}}`, v), op.path))
+      ({path: values.reduce<string>((p, v, i) => p.replace(`{${names[i]!}}`, v), op.path), exact: values.every((v) => v !== '')}))
     const bytes = op.body ? bodyBytes(fromSchema(op.body, components)) : fc.oneof({weight: 4, arbitrary: fc.constant(undefined)}, {weight: 1, arbitrary: bodyBytes(anyValue)})
-    return fc.tuple(who, filled, query(QUERY_NAMES, QUERY_VALUES), bytes).map(([as, path, q, b]) =>
-      ({route: `${op.method.toLowerCase()} ${op.path}`, req: {as, method: op.method, path: path + q, ...(b === undefined ? {} : {body: b})}}))
+    return fc.tuple(who, filled, query(QUERY_NAMES, QUERY_VALUES), bytes).map(([as, {path, exact}, q, b]) =>
+      ({route: `${op.method.toLowerCase()} ${op.path}`, exact, req: {as, method: op.method, path: path + q, ...(b === undefined ? {} : {body: b})}}))
   })
 }
