@@ -7,9 +7,9 @@ import {present} from '../../../../test/helpers/present.js'
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
-// PostgreSQL only: transactions that have ended (the frame store is switched off between them) and the
-// client the adapter keeps between statements (pg-storage.ts). The shared behaviour is in sqlite-storage.test.ts.
-describe('the storage port on PostgreSQL: ended transactions and the kept client', function () {
+// PostgreSQL only: the client the adapter keeps between statements (pg-storage.ts). The shared behaviour,
+// transactions that have ended included, runs on both adapters in sqlite-storage.test.ts.
+describe('the storage port on PostgreSQL: the kept client', function () {
   this.timeout(120_000)
   let opened: OpenedPg
   before(async () => { opened = await openPostgres(await freshDatabase('pgstorage')) })
@@ -17,58 +17,6 @@ describe('the storage port on PostgreSQL: ended transactions and the kept client
   beforeEach(async () => {
     await opened.knex.raw('DROP TABLE IF EXISTS t')
     await opened.knex.raw(schemaForPostgres('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)'))
-  })
-
-  it('keeps a write left behind by a committed transaction out of the next one, so its rollback never takes it along', async () => {
-    const db = opened.storage()
-    let lateGo!: () => void
-    const lateGate = new Promise<void>(resolve => { lateGo = resolve })
-    let late: Promise<unknown> | undefined
-    await db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'first', 1)
-      // Started inside the transaction, written after it committed (and its connection went back).
-      late = (async () => {
-        await lateGate
-        expect(db.inTx()).to.equal(false)
-        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'late', 2)
-      })()
-    })
-    let inside!: () => void
-    const gate = new Promise<void>(resolve => { inside = resolve })
-    let wrote!: () => void
-    const written = new Promise<void>(resolve => { wrote = resolve })
-    // The next transaction takes the connection the first one held (the one kept between statements).
-    const second = db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'second', 3)
-      wrote()
-      await gate
-      throw new Error('abort')
-    }).catch(e => e as Error)
-    await written
-    lateGo()
-    await tick()
-    await tick()
-    inside()
-    expect((await second).message).to.equal('abort')
-    await late
-    expect(await db.all('SELECT k FROM t ORDER BY k')).to.deep.equal([{k: 'first'}, {k: 'late'}])
-  })
-
-  it('runs deferred work at once when asked by a continuation of a committed transaction', async () => {
-    const db = opened.storage()
-    const seen: string[] = []
-    let go!: () => void
-    const gate = new Promise<void>(resolve => { go = resolve })
-    let late: Promise<void> | undefined
-    await db.tx(async () => {
-      late = (async () => {
-        await gate
-        db.defer(() => seen.push('deferred'))
-      })()
-    })
-    go()
-    await late
-    expect(seen).to.deep.equal(['deferred'])
   })
 
   it('answers the next statement on a fresh connection when the kept one was terminated while idle', async () => {

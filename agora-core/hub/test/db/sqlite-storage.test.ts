@@ -140,6 +140,57 @@ for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
       expect(await db.rows('SELECT k FROM t WHERE v > ? ORDER BY k', 2)).to.deep.equal([['a'], ['b']])
     })
 
+    it('keeps a write left behind by a committed transaction out of the next one, so its rollback never takes it along', async () => {
+      const {db} = await open()
+      let lateGo!: () => void
+      const lateGate = new Promise<void>(resolve => { lateGo = resolve })
+      let late: Promise<unknown> | undefined
+      await db.tx(async () => {
+        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'first', 1)
+        // Started inside the transaction, written after it committed (and, on PostgreSQL, its connection went back).
+        late = (async () => {
+          await lateGate
+          expect(db.inTx()).to.equal(false)
+          await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'late', 2)
+        })()
+      })
+      let inside!: () => void
+      const gate = new Promise<void>(resolve => { inside = resolve })
+      let wrote!: () => void
+      const written = new Promise<void>(resolve => { wrote = resolve })
+      const second = db.tx(async () => {
+        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'second', 3)
+        wrote()
+        await gate
+        throw new Error('abort')
+      }).catch(e => e as Error)
+      await written
+      lateGo()
+      await tick()
+      await tick()
+      inside()
+      expect((await second).message).to.equal('abort')
+      await late
+      expect(await db.all('SELECT k FROM t ORDER BY k')).to.deep.equal([{k: 'first'}, {k: 'late'}])
+    })
+
+    it('runs deferred work at once when asked by a continuation of a committed transaction', async () => {
+      const {db} = await open()
+      const seen: string[] = []
+      let go!: () => void
+      const gate = new Promise<void>(resolve => { go = resolve })
+      let late: Promise<void> | undefined
+      await db.tx(async () => {
+        late = (async () => {
+          await gate
+          db.defer(() => seen.push('deferred'))
+        })()
+      })
+      go()
+      await late
+      expect(seen).to.deep.equal(['deferred'])
+    })
+
     it('leaves a question mark inside a quoted string alone', async () => {
       const {db} = await open()
       await db.run("INSERT INTO t (k, v) VALUES ('why?', ?)", 7)
@@ -172,63 +223,5 @@ describe('the storage port on SQLite: rollback hook', () => {
     inside()
     expect((await failed).message).to.equal('abort')
     expect(await waiting).to.deep.equal({rows: [], mirror: []})
-  })
-})
-
-describe('the storage port on SQLite: transactions that have ended', () => {
-  const storage = (): SqliteStorage => {
-    const sql = new Database(':memory:')
-    sql.exec(TABLE)
-    return new SqliteStorage(new Statements(sql))
-  }
-
-  it('keeps a write left behind by a committed transaction out of the next one, so its rollback never takes it along', async () => {
-    const db = storage()
-    let lateGo!: () => void
-    const lateGate = new Promise<void>(resolve => { lateGo = resolve })
-    let late: Promise<unknown> | undefined
-    await db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'first', 1)
-      // Started inside the transaction, written after it committed.
-      late = (async () => {
-        await lateGate
-        expect(db.inTx()).to.equal(false)
-        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'late', 2)
-      })()
-    })
-    let inside!: () => void
-    const gate = new Promise<void>(resolve => { inside = resolve })
-    let wrote!: () => void
-    const written = new Promise<void>(resolve => { wrote = resolve })
-    const second = db.tx(async () => {
-      await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'second', 3)
-      wrote()
-      await gate
-      throw new Error('abort')
-    }).catch(e => e as Error)
-    await written
-    lateGo()
-    await tick()
-    inside()
-    expect((await second).message).to.equal('abort')
-    await late
-    expect(await db.all('SELECT k FROM t ORDER BY k')).to.deep.equal([{k: 'first'}, {k: 'late'}])
-  })
-
-  it('runs deferred work at once when asked by a continuation of a committed transaction', async () => {
-    const db = storage()
-    const seen: string[] = []
-    let go!: () => void
-    const gate = new Promise<void>(resolve => { go = resolve })
-    let late: Promise<void> | undefined
-    await db.tx(async () => {
-      late = (async () => {
-        await gate
-        db.defer(() => seen.push('deferred'))
-      })()
-    })
-    go()
-    await late
-    expect(seen).to.deep.equal(['deferred'])
   })
 })
