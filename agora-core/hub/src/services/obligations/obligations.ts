@@ -112,10 +112,10 @@ export function inheritsFromOperator(ctx: Ctx, m: StoredMessage, viewer: string)
 }
 
 /** ONE closure rule: discharged, or resolved with authority. */
-export function closed(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): {closed: boolean; closedBy: string | null; withAuthority: boolean} {
+export function closed(ctx: Ctx, m: StoredMessage, replies: StoredMessage[], discharged?: boolean): {closed: boolean; closedBy: string | null; withAuthority: boolean} {
   const resolution = authoritativeResolution(ctx, m, replies)
   if (resolution) return {closed: true, closedBy: resolution.sender, withAuthority: true}
-  return {closed: discharge(ctx, m, replies).discharged, closedBy: null, withAuthority: false}
+  return {closed: discharged ?? discharge(ctx, m, replies).discharged, closedBy: null, withAuthority: false}
 }
 
 /** The thread's state, reading its replies unless the caller already has them. */
@@ -126,11 +126,11 @@ export async function threadState(ctx: Ctx, m: StoredMessage, replies?: StoredMe
 /** The closure engine proper: synchronous, from the root and its replies (grants come from the cache). */
 export function threadStateOf(ctx: Ctx, m: StoredMessage, replies: StoredMessage[]): ThreadState {
   const d = discharge(ctx, m, replies)
-  // closed() again, with the discharge above (it is a pure function of the same inputs, not worth a second run).
-  const resolution = authoritativeResolution(ctx, m, replies)
+  // The one closure rule, handed the discharge above so it is not worked out twice.
+  const c = closed(ctx, m, replies, d.discharged)
   return {
     asks: asksOf(m), replies, pending: d.pending, declined: d.declined, discharged: d.discharged,
-    closed: resolution ? true : d.discharged, closedBy: resolution ? resolution.sender : null, closedWithAuthority: resolution !== undefined,
+    closed: c.closed, closedBy: c.closedBy, closedWithAuthority: c.withAuthority,
     hasResolvedReply: replies.some(r => r.status === 'resolved'),
   }
 }
