@@ -49,6 +49,24 @@ function postgresAdapter(): Adapter {
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
+/**
+ * A transaction that writes one row, then waits at a gate and aborts: `written` resolves once its row is in,
+ * `release()` lets it throw, `done` is its refusal. The tests below slip other work in while it is held.
+ */
+function abortingTx(db: Storage, k: string, v: number): {written: Promise<void>; release: () => void; done: Promise<Error>} {
+  let release!: () => void
+  const gate = new Promise<void>(resolve => { release = resolve })
+  let wrote!: () => void
+  const written = new Promise<void>(resolve => { wrote = resolve })
+  const done = db.tx(async () => {
+    await db.run('INSERT INTO t (k, v) VALUES (?, ?)', k, v)
+    wrote()
+    await gate
+    throw new Error('abort')
+  }).catch(e => e as Error)
+  return {written, release, done}
+}
+
 for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
   const open = (): ReturnType<Adapter['open']> => adapter.open()
   describe(`the storage port on ${adapter.name}`, () => {
@@ -74,21 +92,12 @@ for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
 
     it('keeps a write from outside a transaction out of it, so a rollback never takes it along', async () => {
       const {db} = await open()
-      let inside!: () => void
-      let wrote!: () => void
-      const gate = new Promise<void>(resolve => { inside = resolve })
-      const written = new Promise<void>(resolve => { wrote = resolve })
-      const txDone = db.tx(async () => {
-        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'tx', 1)
-        wrote()
-        await gate
-        throw new Error('abort')
-      }).catch(e => e as Error)
-      await written
+      const held = abortingTx(db, 'tx', 1)
+      await held.written
       const outside = db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'outside', 2)
       await tick()
-      inside()
-      expect((await txDone).message).to.equal('abort')
+      held.release()
+      expect((await held.done).message).to.equal('abort')
       await outside
       expect(await db.all('SELECT k FROM t')).to.deep.equal([{k: 'outside'}])
     })
@@ -154,22 +163,13 @@ for (const adapter of [sqliteAdapter(), postgresAdapter()]) {
           await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'late', 2)
         })()
       })
-      let inside!: () => void
-      const gate = new Promise<void>(resolve => { inside = resolve })
-      let wrote!: () => void
-      const written = new Promise<void>(resolve => { wrote = resolve })
-      const second = db.tx(async () => {
-        await db.run('INSERT INTO t (k, v) VALUES (?, ?)', 'second', 3)
-        wrote()
-        await gate
-        throw new Error('abort')
-      }).catch(e => e as Error)
-      await written
+      const second = abortingTx(db, 'second', 3)
+      await second.written
       lateGo()
       await tick()
       await tick()
-      inside()
-      expect((await second).message).to.equal('abort')
+      second.release()
+      expect((await second.done).message).to.equal('abort')
       await late
       expect(await db.all('SELECT k FROM t ORDER BY k')).to.deep.equal([{k: 'first'}, {k: 'late'}])
     })
