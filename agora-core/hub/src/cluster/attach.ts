@@ -7,6 +7,7 @@ import type {Listener} from './listener.js'
 import {SweepLeader} from './leader.js'
 import {PgPresence, PRESENCE_BEAT_MS} from './pg-presence.js'
 import {registerHubBlockMirror} from '../db/pg-hub-blocks.js'
+import {syncEmbedder} from '../services/search/index.js'
 
 const leaders = new WeakMap<Storage, SweepLeader>()
 
@@ -55,22 +56,24 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
       const byId = new Map(rows.map(m => [m.id, m]))
       for (const {id} of events) {
         const m = byId.get(id)
-        if (m) ctx.bus.publish(m)
+        if (m) ctx.bus.publish(m, true)
       }
     },
     cache: reload,
     meta(channel) { ctx.metaCache.delete(channel) },
     sever(agent) { ctx.bus.sever(agent) },
     presence() { void presence.reload() },
+    embedding() { syncEmbedder(ctx).catch((err: Error) => process.stderr.write(`agora hub: following the embedding endpoint failed: ${err.message}\n`)) },
     async resync() {
       await reload()
       void presence.reload()
+      await syncEmbedder(ctx)
       for (const [channel, after] of known) {
         const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', channel, after)
         for (const r of rows) {
           const m = fromRow(r)
           known.set(channel, m.seq)
-          ctx.bus.publish(m)
+          ctx.bus.publish(m, true)
         }
       }
     },

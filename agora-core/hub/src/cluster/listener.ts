@@ -8,6 +8,7 @@ export type ClusterEvent =
   | {k: 'meta'; o: string; c: string}
   | {k: 'sever'; o: string; a: string}
   | {k: 'presence'; o: string}
+  | {k: 'embedding'; o: string}
 
 /** One message row another process inserted or retracted. */
 export interface MessageEvent {
@@ -31,6 +32,8 @@ export interface ClusterHandlers {
   sever(agent: string): void
   /** Another process's seats connected, disconnected or declared a state: re-read shared presence (not awaited). */
   presence(): void
+  /** The semantic-search endpoint was set or removed elsewhere: start or stop this process's embedder (not awaited). */
+  embedding(): void
   /** The connection was lost and re-made: events in between are unknown, catch up. */
   resync(): Promise<void>
 }
@@ -69,6 +72,7 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     if (first.k === 'meta') on.meta(first.c)
     else if (first.k === 'sever') on.sever(first.a)
     else if (first.k === 'presence') on.presence()
+    else if (first.k === 'embedding') on.embedding()
     return Promise.resolve()
   }
   const enqueue = (job: () => Promise<void>): void => {

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex'
 import {installAppend} from '../db/pg-append.js'
+import {EMBEDDING_KEY} from '../services/search/embedding.js'
 
 /** The LISTEN/NOTIFY channel every hub process on one PostgreSQL database shares. */
 export const EVENTS = 'agora_events'
@@ -35,6 +36,10 @@ BEGIN
     ELSIF NEW.key = 'channel:meta' THEN
       PERFORM pg_notify('${EVENTS}', json_build_object('k', 'meta', 'o', origin, 'c', NEW.channel)::text);
     END IF;
+  ELSIF TG_TABLE_NAME = 'meta' THEN
+    IF (CASE WHEN TG_OP = 'DELETE' THEN OLD.key ELSE NEW.key END) = '${EMBEDDING_KEY}' THEN
+      PERFORM pg_notify('${EVENTS}', json_build_object('k', 'embedding', 'o', origin)::text);
+    END IF;
   ELSE
     PERFORM pg_notify('${EVENTS}', json_build_object('k', 'cache', 'o', origin)::text);
   END IF;
@@ -53,6 +58,8 @@ const TRIGGERS: Array<[name: string, sql: string]> = [
   ['agora_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON store FOR EACH ROW'],
   // Per row, so a flush or clean-up that touched nothing announces nothing.
   ['agora_presence_change', 'AFTER INSERT OR UPDATE OR DELETE ON presence FOR EACH ROW'],
+  // Only the semantic-search endpoint's row announces itself; the sweeps' bookkeeping rows stay quiet.
+  ['agora_hub_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON meta FOR EACH ROW'],
 ]
 
 export async function installTriggers(knex: Knex): Promise<void> {

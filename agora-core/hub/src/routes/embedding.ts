@@ -7,7 +7,7 @@ import type {RouteAnswer} from '@agora/protocol'
 import {validate} from '../http/schemas.js'
 import type {EmbeddingConfig} from '../services/search/index.js'
 import {embed, endpointOf, loadEmbedding, saveEmbedding} from '../services/search/index.js'
-import {backfill, embedderOf} from '../services/search/index.js'
+import {backfill, embedderOf, syncEmbedder} from '../services/search/index.js'
 import {requireOperatorOrAdmin} from './search-admin.js'
 
 /** What GET serves: never the endpoint's key, only whether one is set. */
@@ -28,7 +28,7 @@ async function status(ctx: Ctx, c: EmbeddingConfig | null): Promise<RouteAnswer<
 export function embeddingRoutes(ctx: Ctx): Router {
   const r = Router()
   // A hub restarted with an endpoint set keeps embedding new posts.
-  void loadEmbedding(ctx).then(c => { if (c) embedderOf(ctx).start() }).catch(() => {})
+  syncEmbedder(ctx).catch(() => {})
 
   r.get('/admin/embedding', async (req, res) => {
     requireOperatorOrAdmin(await principal(ctx, req))

@@ -33,6 +33,7 @@ describe('cluster events over LISTEN/NOTIFY (PostgreSQL)', () => {
         meta(channel) { heard[name].push(`meta ${channel}`) },
         sever(agent) { heard[name].push(`sever ${agent}`) },
         presence() { heard[name].push('presence') },
+        embedding() { heard[name].push('embedding') },
         async resync() { heard[name].push('resync') },
       }))
     }
@@ -78,6 +79,17 @@ describe('cluster events over LISTEN/NOTIFY (PostgreSQL)', () => {
     await db.run('INSERT INTO blocks (scope, agent_id, imposed_by, imposed_at) VALUES (?, ?, ?, ?)', 'hub', 'mallory', 'olga', 1)
     await until(() => heard.b.length >= 4)
     expect(heard.b).to.deep.equal(['cache', 'meta room', 'sever mallory', 'cache'])
+  })
+
+  it('announces the semantic-search endpoint row of hub meta, set and removed, and no other meta row', async () => {
+    heard.b.length = 0
+    const db = a.storage()
+    await db.run('INSERT INTO meta (key, value) VALUES (?, ?)', 'sweep:votes', '{}')
+    await db.run('INSERT INTO meta (key, value) VALUES (?, ?)', 'embedding_config', '{}')
+    await db.run('DELETE FROM meta WHERE key = ?', 'embedding_config')
+    await db.run('INSERT INTO members (channel, agent_id, role, joined_at) VALUES (?, ?, ?, ?)', 'room', 'carol', 'member', 1)
+    await until(() => heard.b.length >= 3)
+    expect(heard.b).to.deep.equal(['embedding', 'embedding', 'cache'])
   })
 })
 

@@ -1,6 +1,7 @@
 import type {StoredMessage} from '../messages/index.js'
 
-type Listener = (m: StoredMessage) => void
+/** `elsewhere`: another hub process on the same PostgreSQL database committed it (cluster/attach.ts). */
+type Listener = (m: StoredMessage, elsewhere: boolean) => void
 
 /**
  * The in-process fan-out: WS connections listen for every stored message, and long-poll
@@ -30,10 +31,10 @@ export class Bus {
     return new Promise(resolve => this.waiters.push(resolve))
   }
 
-  publish(m: StoredMessage): void {
+  publish(m: StoredMessage, elsewhere = false): void {
     for (const l of this.listeners) {
       try {
-        l(m)
+        l(m, elsewhere)
       } catch {
         // a failing subscriber never fails the post
       }

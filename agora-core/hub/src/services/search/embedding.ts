@@ -12,7 +12,9 @@ export interface EmbeddingConfig {
   set_by: string
 }
 
-const KEY = 'embedding_config'
+/** The hub meta row holding the endpoint (PostgreSQL's triggers announce its changes to the other processes). */
+export const EMBEDDING_KEY = 'embedding_config'
+const KEY = EMBEDDING_KEY
 const TIMEOUT_MS = 10_000
 export const BATCH = 64
 

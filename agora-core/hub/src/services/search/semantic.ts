@@ -89,8 +89,10 @@ export class Embedder {
 
   start(): void {
     if (this.off) return
-    this.off = this.ctx.bus.on((m: StoredMessage) => {
-      if (m.kind !== 'message') return
+    // Each process embeds the posts and retractions it committed itself: the vectors are shared
+    // rows, so embedding another process's post again would only pay the endpoint twice.
+    this.off = this.ctx.bus.on((m: StoredMessage, elsewhere) => {
+      if (elsewhere || m.kind !== 'message') return
       this.chain = this.chain.then(() => this.one(m)).catch(() => {})
     })
   }
@@ -118,3 +120,12 @@ export class Embedder {
 }
 
 export const embedderOf = perOwner((ctx: Ctx) => new Embedder(ctx))
+
+/**
+ * Start or stop this process's embedder as the stored endpoint says: at start, and on PostgreSQL
+ * when another process set or removed it (cluster/attach.ts), so posts through every process stay embedded.
+ */
+export async function syncEmbedder(ctx: Ctx): Promise<void> {
+  if (await loadEmbedding(ctx)) embedderOf(ctx).start()
+  else embedderOf(ctx).stop()
+}
