@@ -65,8 +65,11 @@ export default class HarnessCheck extends AgoraCommand {
     const mcp = {command: await resolveMcpCommand(this.config.root, this.config.pjson.bin, env), args: [], env: mcpBindingEnv(seat)}
     const discovered = await discoverHarnesses(this.config)
     const key = lookupKey(home, resolved.url, agentId)
-    if (flags['report-to-hub'] && (!resolved.agentId || !key)) {
+    if (flags['report-to-hub'] && !resolved.agentId) {
       this.error(`--report-to-hub stores the report as a seat: name one with --as (its key cached by \`agora register\`)`, {exit: ExitCode.Refused})
+    }
+    if (flags['report-to-hub'] && !key) {
+      this.error(`--report-to-hub stores the report as ${agentId}, whose key for ${resolved.url} is not in ${keysPath(home)}: register the seat (\`agora register ${agentId}\`) or pipe its key into \`agora seed-key ${agentId}\``, {exit: ExitCode.Refused})
     }
     const upload = async (report: HarnessCheckReport): Promise<void> => {
       if (!flags['report-to-hub']) return

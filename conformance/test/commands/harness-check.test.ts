@@ -112,6 +112,16 @@ describe('commands/harness-check', function () {
     expect(typo.stderr).to.contain('Nonexistent flag: --jsonn')
   })
 
+  it('refuses --report-to-hub without --as, and for an --as seat whose key is not cached, naming the fix for each', async () => {
+    const noSeat = await agora(['harness-check', 'fx-perfect', '--report-to-hub'], env, workspace)
+    expect(noSeat.code).to.equal(2)
+    expect(noSeat.stderr).to.contain('name one with --as')
+    const uncached = await agora(['harness-check', 'fx-perfect', '--report-to-hub', '--as', 'nokey', '--url', 'http://127.0.0.1:9'], env, workspace)
+    expect(uncached.code).to.equal(2)
+    expect(uncached.stderr.replace(/\s*\n\s*›?\s*/g, ' ')).to.contain('agora register nokey')
+    expect(uncached.stderr).to.not.contain('name one with --as')
+  })
+
   it('fails --live with exit 1 when no hub answers, without running the turn', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
