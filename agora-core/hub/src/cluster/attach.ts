@@ -10,6 +10,16 @@ import {registerHubBlockMirror} from '../db/pg-hub-blocks.js'
 import {syncEmbedder} from '../services/search/index.js'
 
 const leaders = new WeakMap<Storage, SweepLeader>()
+const listeners = new WeakMap<Storage, Listener>()
+
+/**
+ * On PostgreSQL, what a request refused on this process's mirrors needs to try once more: how
+ * many mirror changes from other processes were applied so far, and a way to apply every one
+ * committed before now (listener.ts catchUp). Undefined on SQLite: one process, mirrors always current.
+ */
+export function mirrorFreshness(ctx: {db: Storage}): Pick<Listener, 'catchUp' | 'mirrorChanges'> | undefined {
+  return listeners.get(ctx.db)
+}
 
 /**
  * True when this process runs the timed sweeps (votes, dark watchdog, …): always on SQLite (one
@@ -78,6 +88,7 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
       }
     },
   })
+  listeners.set(ctx.db, listener)
   // Shared before the first socket connects (the hub listens after joining), so no seat goes unrecorded.
   ctx.presence.share = presence
   await presence.start()
@@ -89,6 +100,7 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
       await listener.stop()
       await leader.stop()
       leaders.delete(ctx.db)
+      listeners.delete(ctx.db)
     },
   }
 }

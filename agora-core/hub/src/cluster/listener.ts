@@ -9,6 +9,7 @@ export type ClusterEvent =
   | {k: 'sever'; o: string; a: string}
   | {k: 'presence'; o: string}
   | {k: 'embedding'; o: string}
+  | {k: 'barrier'; o: string; t: string}
 
 /** One message row another process inserted or retracted. */
 export interface MessageEvent {
@@ -41,6 +42,14 @@ export interface ClusterHandlers {
 export interface Listener {
   /** Resolves once every event received so far has been handled (tests and shutdown). */
   settled(): Promise<void>
+  /**
+   * Resolves once every change committed by any process before this call has been handled here
+   * (a NOTIFY this process sends itself comes back after them: notifications arrive in commit
+   * order). Calls while one is on its way wait for the next one. Gives up after `timeoutMs`.
+   */
+  catchUp(timeoutMs?: number): Promise<void>
+  /** How many mirror events (agents, channels, members, pauses, blocks, channel meta, embedding) were handled so far. */
+  mirrorChanges(): number
   stop(): Promise<void>
 }
 
@@ -54,6 +63,9 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
   let client: pg.Client | null = null
   let stopped = false
   let chain: Promise<void> = Promise.resolve()
+  let mirrorChanges = 0
+  const barriers = new Map<string, () => void>()
+  let barrierCount = 0
   // Events not yet handled, in arrival order. A run of message events is taken as one batch; any
   // other event is a barrier, so a cache reload never overtakes a message committed before it.
   const pending: ClusterEvent[] = []
@@ -68,11 +80,13 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
       }
       return on.messages(batch)
     }
-    if (first.k === 'cache') return on.cache()
+    // Counted once applied: a request that ran while a reload was still reading saw the old mirrors.
+    if (first.k === 'cache') return on.cache().then(() => { mirrorChanges++ })
     if (first.k === 'meta') on.meta(first.c)
     else if (first.k === 'sever') on.sever(first.a)
     else if (first.k === 'presence') on.presence()
     else if (first.k === 'embedding') on.embedding()
+    if (first.k !== 'presence') mirrorChanges++
     return Promise.resolve()
   }
   const enqueue = (job: () => Promise<void>): void => {
@@ -89,6 +103,12 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
       if (n.channel !== EVENTS || !n.payload) return
       let ev: ClusterEvent
       try { ev = JSON.parse(n.payload) as ClusterEvent } catch { return }
+      if (ev.k === 'barrier') {
+        // Handled after every event that arrived before it; another process's barriers are not ours to answer.
+        const reached = ev.o === origin ? barriers.get(ev.t) : undefined
+        if (reached) enqueue(async () => reached())
+        return
+      }
       if (ev.o === origin) return // this process already published it
       take(ev)
     })
@@ -114,7 +134,42 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     }
   }
   await attach()
+  const barrier = async (timeoutMs: number): Promise<void> => {
+    const c = client
+    if (!c) return // reconnecting: resync replays what was missed
+    const t = `${++barrierCount}`
+    let timer: NodeJS.Timeout | undefined
+    const reached = new Promise<void>(resolve => {
+      barriers.set(t, resolve)
+      timer = setTimeout(resolve, timeoutMs)
+    })
+    try {
+      await c.query('SELECT pg_notify($1, $2)', [EVENTS, JSON.stringify({k: 'barrier', o: origin, t})])
+      await reached
+    } catch {
+      // the connection dropped: the caller goes on with what it has
+    } finally {
+      clearTimeout(timer)
+      barriers.delete(t)
+    }
+  }
+  let inFlight: Promise<void> | null = null
+  let next: Promise<void> | null = null
+  const catchUp = (timeoutMs = 2000): Promise<void> => {
+    if (!inFlight) {
+      inFlight = barrier(timeoutMs).finally(() => { inFlight = null })
+      return inFlight
+    }
+    // The barrier on its way may have been sent before the caller's change committed: wait for the next one.
+    next ??= inFlight.then(() => {
+      next = null
+      return catchUp(timeoutMs)
+    })
+    return next
+  }
   return {
+    catchUp,
+    mirrorChanges: () => mirrorChanges,
     settled: async () => {
       let seen: Promise<void>
       do { seen = chain; await seen } while (seen !== chain)

@@ -30,6 +30,7 @@ import {SlowLog} from '../services/diagnostics/index.js'
 import {deskUiRoutes} from '../routes/desk-ui.js'
 import {deskCookie} from './desk-cookie.js'
 import {dispatchByFirstSegment} from './dispatch.js'
+import {freshOnRefusal} from './fresh-refusal.js'
 import {inOrder} from './in-order.js'
 import {workRoutes} from '../routes/work.js'
 import {surfaceRoutes} from '../routes/surfaces.js'
@@ -48,7 +49,7 @@ export function createApp(ctx: Ctx): express.Express {
   // lifecycleRoutes before rosterRoutes: GET /agents/retired is not an agent id.
   const groups = [agentRoutes, channelRoutes, messageRoutes, inboxRoutes, storeRoutes, fsRoutes, ledgerRoutes, groupRoutes, adminRoutes, onboardingRoutes, blockRoutes, lifecycleRoutes, rosterRoutes, attachmentRoutes, channelAdminRoutes, governanceRoutes, leaseRoutes, colleagueRoutes, workRoutes, surfaceRoutes, hubDebtRoutes, reputationRoutes, searchRoutes, turnTokenRoutes]
   // In this order, but a request enters only the groups that can match its first path segment.
-  app.use(dispatchByFirstSegment([deskUiRoutes(ctx, ctx.opts.uiDir), ...groups.map(routes => routes(ctx)), diagnosticsRoutes(ctx, slow, ctx.now())]))
+  app.use(freshOnRefusal(ctx, dispatchByFirstSegment([deskUiRoutes(ctx, ctx.opts.uiDir), ...groups.map(routes => routes(ctx)), diagnosticsRoutes(ctx, slow, ctx.now())])))
   // Built on first request, once every route is mounted, from the same schemas the routes validate with.
   let openApi: string | undefined
   app.get('/openapi.json', (_req: Request, res: Response) => sendJson(res, (openApi ??= JSON.stringify(openApiDocument(app)))))

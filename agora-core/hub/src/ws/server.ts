@@ -3,6 +3,7 @@ import type {Duplex} from 'node:stream'
 import {WebSocketServer} from 'ws'
 import type {WebSocket} from 'ws'
 import {AgoraError} from '@agora/protocol'
+import {mirrorFreshness} from '../cluster/attach.js'
 import type {Ctx} from '../services/kernel/index.js'
 import {authenticate} from '../services/channels/index.js'
 import type {Principal} from '../services/channels/index.js'
@@ -31,17 +32,13 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
       return
     }
     const token = url.searchParams.get('token')
-    let principal: Principal | null = null
-    let refusal: {code: number; reason: string} | null = null
-    try {
-      // No key offered: the desk page's session cookie, same-origin only (ws/desk-auth.ts).
-      principal = !token && !req.headers.authorization ? await deskSocketPrincipal(ctx, req) : null
-      principal ??= await authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
-      if (!principal.agent) refusal = {code: 4403, reason: 'the admin key is not a seat; connect with a seat api key'}
-    } catch (err) {
-      const status = err instanceof AgoraError ? err.status : 401
-      const detail = err instanceof AgoraError ? String(err.detail) : 'invalid api key'
-      refusal = {code: status === 403 ? 4403 : 4401, reason: detail.slice(0, 120)}
+    const fresh = mirrorFreshness(ctx)
+    const seen = fresh?.mirrorChanges()
+    let {principal, refusal} = await admit(ctx, req, token)
+    // PostgreSQL: a seat registered through another process a moment ago may not be mirrored here yet.
+    if (refusal && fresh) {
+      await fresh.catchUp()
+      if (fresh.mirrorChanges() !== seen) ({principal, refusal} = await admit(ctx, req, token))
     }
     wss.handleUpgrade(req, socket, head, ws => {
       if (refusal || !principal) {
@@ -87,5 +84,20 @@ export function attachWs(ctx: Ctx, server: Server, options: WsOptions = {}): {co
       }
       wss.close()
     },
+  }
+}
+
+/** Who the upgrade request is, or the close code and reason that refuse it. */
+async function admit(ctx: Ctx, req: IncomingMessage, token: string | null): Promise<{principal: Principal | null; refusal: {code: number; reason: string} | null}> {
+  try {
+    // No key offered: the desk page's session cookie, same-origin only (ws/desk-auth.ts).
+    const principal = (!token && !req.headers.authorization ? await deskSocketPrincipal(ctx, req) : null)
+      ?? await authenticate(ctx, token ? `Bearer ${token}` : req.headers.authorization)
+    if (!principal.agent) return {principal, refusal: {code: 4403, reason: 'the admin key is not a seat; connect with a seat api key'}}
+    return {principal, refusal: null}
+  } catch (err) {
+    const status = err instanceof AgoraError ? err.status : 401
+    const detail = err instanceof AgoraError ? String(err.detail) : 'invalid api key'
+    return {principal: null, refusal: {code: status === 403 ? 4403 : 4401, reason: detail.slice(0, 120)}}
   }
 }
