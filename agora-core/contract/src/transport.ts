@@ -53,6 +53,11 @@ export interface TransportProbe {
 /** How one turn is carried. The drive runner and the conformance probes call only this. */
 export interface TurnTransport {
   readonly name: Transport
+  /**
+   * The longest turn, in seconds, this transport carries whole (absent: no bound of its own). The
+   * http transport's worker reaches agora through a turn token, which the wire caps at 1800 s.
+   */
+  readonly longestTurnS?: number
   runTurn(turn: TransportTurn): Promise<TransportRun>
   probe(launch: TurnLaunch): Promise<TransportProbe>
 }

@@ -8,7 +8,10 @@ import {StreamJudge} from './stream-judge.js'
 
 /** The turn token outlives the turn's own bound by this much, then the hub refuses it. */
 const TOKEN_SLACK_S = 60
+/** agora/0.4's cap on a turn token's life (`POST /turn-tokens` ttl_seconds 1–1800). */
 const TOKEN_TTL_MAX_S = 1800
+/** A longer turn would lose its agora tools before its end, so `agora drive` refuses one (httpTransport.longestTurnS). */
+export const HTTP_TURN_MAX_S = TOKEN_TTL_MAX_S - TOKEN_SLACK_S
 const TERMINAL_GRACE_MS = 1000
 
 /**

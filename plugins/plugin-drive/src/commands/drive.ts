@@ -29,8 +29,8 @@ Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-pa
     debounce: Flags.integer({min: 0, default: 15, description: 'seconds a burst of mail is gathered into one wake'}),
     'turn-budget': Flags.integer({min: 1, default: 250, description: 'reception turns per rolling hour'}),
     'work-budget': Flags.integer({min: 0, default: 100, description: 'work chunks per rolling hour'}),
-    'reception-timeout': Flags.integer({min: 60, default: 3600, description: 'seconds before a reception turn is killed'}),
-    'work-timeout': Flags.integer({min: 60, max: 3600, default: 3600, description: 'seconds before a work chunk is killed'}),
+    'reception-timeout': Flags.integer({min: 60, description: 'seconds before a reception turn is killed (default 3600, or the longest turn the harness\'s transport carries: 1740 for http)'}),
+    'work-timeout': Flags.integer({min: 60, max: 3600, description: 'seconds before a work chunk is killed (default 3600, or the longest turn the harness\'s transport carries: 1740 for http)'}),
     'session-rotate': Flags.integer({min: 1, default: 25, description: 'turns before a lane starts a fresh session'}),
     'turn-log': Flags.boolean({description: 'record every turn (start, raw stdout, stderr, end) to AGORA_HOME/drive-<id>.turns.jsonl, 0600 and redacted'}),
     'turn-log-path': Flags.string({

@@ -13,6 +13,7 @@ import {mirrorMission} from './mission.js'
 import {filePointer, fileSessions} from './sessions.js'
 import {openTurnLog} from './turn-log.js'
 import {turnRunner} from './turn-runner.js'
+import {turnTimeouts} from './turn-timeouts.js'
 import {chunkProgress} from './work-progress.js'
 import {workLeases} from './work-leases.js'
 import {findContinuableWork} from './work-scan.js'
@@ -27,8 +28,9 @@ export interface DriveOptions extends ArmFlags {
   debounce: number
   turnBudget: number
   workBudget: number
-  receptionTimeout: number
-  workTimeout: number
+  /** Seconds; absent: 3600, or the longest turn the harness's transport carries whole if that is shorter. */
+  receptionTimeout?: number
+  workTimeout?: number
   sessionRotate: number
   /** Record turns to drive-<id>.turns.jsonl (or to turnLogPath). */
   turnLog: boolean
@@ -70,6 +72,14 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
   }
   const armed = await armDrive(options, ctx)
   const {decl, seat, files} = armed
+  let bounds: ReturnType<typeof turnTimeouts>
+  try {
+    bounds = turnTimeouts(options, decl, ctx.out)
+  } catch (error) {
+    removeIfOurs(files.drivePid)
+    throw error
+  }
+  const {reception: receptionTimeout, work: workTimeout} = bounds
   let rig: ReturnType<typeof openRigFor> | null = null
   let turns: ReturnType<typeof rigTurns> | null = null
   try {
@@ -96,14 +106,14 @@ export async function runDrive(options: DriveOptions, ctx: DriveContext): Promis
       failuresPath: files.failures, turnLog, signal: ctx.signal,
     }
     turns = rig ? rigTurns(base, rig.runner, {
-      pane: ctx.pane, sessions, timeoutS: options.receptionTimeout, out: ctx.out, signal: ctx.signal,
+      pane: ctx.pane, sessions, timeoutS: receptionTimeout, out: ctx.out, signal: ctx.signal,
       write: ctx.write ?? ((text) => process.stdout.write(text)), interrupt: ctx.interrupt ?? (() => process.kill(process.pid, 'SIGINT')),
     }) : null
     const runTurn = turns ? turns.runTurn : turnRunner(base)
     const driver = new Driver(
       {
         agentId: seat.agentId, maxWaitS: options.maxWait, turnBudget: options.turnBudget, workBudget: options.workBudget,
-        receptionTimeoutS: options.receptionTimeout, workTimeoutS: options.workTimeout,
+        receptionTimeoutS: receptionTimeout, workTimeoutS: workTimeout,
         sessionRotate: options.sessionRotate, once: options.once, maxTurns: options.maxTurns, chunkWindowS: options.chunkWindow,
         backoffBaseS: options.backoffBase, backoffCeilingS: options.backoffCeiling,
       },
