@@ -2,6 +2,7 @@ import {openDb} from './open.js'
 import type {OpenedPg} from './open-pg.js'
 import type {Storage} from './port.js'
 import {SqliteStorage} from './sqlite-storage.js'
+import {holdHubLock} from './sqlite-hub-lock.js'
 import {Statements} from './statements.js'
 import {redact, selectDb} from './target.js'
 
@@ -24,6 +25,19 @@ export async function openStorage(db: string, client?: string): Promise<OpenedSt
     const pg = await openPostgres(target.url)
     return {label: redact(target.url), pg, storage: onRollback => pg.storage(onRollback), close: () => pg.close()}
   }
-  const opened = await openDb(target.filename)
-  return {label: db, storage: onRollback => new SqliteStorage(new Statements(opened.sql), onRollback), close: () => opened.close()}
+  const lock = target.filename === ':memory:' ? null : holdHubLock(target.filename)
+  let opened: Awaited<ReturnType<typeof openDb>>
+  try {
+    opened = await openDb(target.filename)
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
+  return {
+    label: db,
+    storage: onRollback => new SqliteStorage(new Statements(opened.sql), onRollback),
+    async close() {
+      try { await opened.close() } finally { lock?.release() }
+    },
+  }
 }
