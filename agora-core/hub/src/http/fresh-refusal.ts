@@ -5,8 +5,12 @@ import {mirrorFreshness} from '../cluster/attach.js'
 
 type Handler = ((req: Request, res: Response, next: NextFunction) => void) & {stack: unknown[]}
 
-/** Refusals a stale mirror can cause: an unknown key (401), no membership or role (403), an unknown channel or seat (404). */
-const MIRROR_REFUSALS = new Set([401, 403, 404])
+/**
+ * Refusals a stale mirror can cause: an unknown key (401), no membership or role (403), an unknown
+ * channel or seat (404), a rule about members such as `to` naming a non-member (400), a conflict
+ * with a membership or role (409). Schema refusals (422), budgets (429) and sizes (413) never rest on a mirror.
+ */
+const MIRROR_REFUSALS = new Set([400, 401, 403, 404, 409])
 
 /**
  * Read-your-writes across hub processes on PostgreSQL. Each process answers from in-memory mirrors

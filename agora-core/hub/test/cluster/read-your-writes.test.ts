@@ -49,6 +49,11 @@ describe('read-your-writes across hub processes on one PostgreSQL database', fun
       await on(bo, b.url).ok('POST', `/channels/${room}/join`, {})
       const reply = await on(bo, a.url).post(`/channels/${room}/messages`, {body: 'joined'})
       expect(reply.status, reply.text).to.equal(200)
+      // bo joined through B: A may address bo at once (a `to` naming a non-member is a 400).
+      const addressed = await on(ann, b.url).ok('POST', '/channels', {name: `${room}-b`, private: false}).then(() =>
+        on(bo, a.url).ok('POST', `/channels/${room}-b/join`, {})).then(() =>
+        on(ann, b.url).post(`/channels/${room}-b/messages`, {body: 'for you', to: ['bo']}))
+      expect(addressed.status, addressed.text).to.equal(200)
     }
   })
 
