@@ -155,7 +155,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const sweepBudgetMs = positive('sweepBudgetMs', options.sweepBudgetMs, 2000)
   if (options.isLeader !== undefined && typeof options.isLeader !== 'function') throw new Error("hub option 'isLeader' must be an async function answering true or false")
   const presenceBeatMs = options.presenceBeatMs === undefined ? undefined : positive('presenceBeatMs', options.presenceBeatMs, PRESENCE_BEAT_MS)
-  const db = await openStorage(opts.db, options.client)
+  const db = await openStorage(opts.db, options.client, {serve: true})
   if (presenceBeatMs !== undefined && !db.pg) {
     await db.close()
     throw new Error("hub option 'presenceBeatMs' applies to hub processes sharing PostgreSQL; a SQLite hub is one process and keeps presence in memory, drop the option")

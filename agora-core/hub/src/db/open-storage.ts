@@ -16,8 +16,12 @@ export interface OpenedStorage {
   close(): Promise<void>
 }
 
-/** Open (and migrate) the hub database named by `db`: a SQLite file or ':memory:', or a postgres:// URL. */
-export async function openStorage(db: string, client?: string): Promise<OpenedStorage> {
+/**
+ * Open (and migrate) the hub database named by `db`: a SQLite file or ':memory:', or a postgres:// URL.
+ * `serve`: the hub itself opens it, so a SQLite file must not be served by another hub (sqlite-hub-lock.ts);
+ * a reader beside a running hub (tests, tools) passes nothing.
+ */
+export async function openStorage(db: string, client?: string, options: {serve?: boolean} = {}): Promise<OpenedStorage> {
   const target = selectDb(db, client)
   if (target.kind === 'postgres') {
     // Loaded only here: a SQLite hub never loads pg.
@@ -25,7 +29,7 @@ export async function openStorage(db: string, client?: string): Promise<OpenedSt
     const pg = await openPostgres(target.url)
     return {label: redact(target.url), pg, storage: onRollback => pg.storage(onRollback), close: () => pg.close()}
   }
-  const lock = target.filename === ':memory:' ? null : holdHubLock(target.filename)
+  const lock = options.serve && target.filename !== ':memory:' ? holdHubLock(target.filename) : null
   let opened: Awaited<ReturnType<typeof openDb>>
   try {
     opened = await openDb(target.filename)
