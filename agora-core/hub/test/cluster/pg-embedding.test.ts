@@ -5,16 +5,9 @@ import {exactly} from '../../../../test/helpers/present.js'
 import {ADMIN_KEY, Caller} from '../helpers/hub.js'
 import {EmbeddingStub} from '../helpers/embedding-stub.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+import {until} from '../helpers/until.js'
 import {spawnHub} from '../helpers/hub-process.js'
 import type {HubProcess} from '../helpers/hub-process.js'
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise(r => setTimeout(r, 25))
-  }
-}
 
 describe('the semantic-search embedder across hub processes on one PostgreSQL database', function () {
   this.timeout(120_000)

@@ -8,19 +8,12 @@ import type {Hub} from '../../src/index.js'
 import {ADMIN_KEY, Caller} from '../helpers/hub.js'
 import {WsSeat} from '../helpers/ws.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+import {until} from '../helpers/until.js'
 import {spawnHub} from '../helpers/hub-process.js'
 import type {HubProcess} from '../helpers/hub-process.js'
 
 /** A short heartbeat keeps the suite quick: a process's seats expire three beats (750 ms) after its last one. */
 const BEAT_MS = 250
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise(r => setTimeout(r, 25))
-  }
-}
 
 /** An operator seat's key per hub database: operators see every seat's presence. */
 const operators = new Map<string, string>()

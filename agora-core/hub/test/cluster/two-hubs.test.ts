@@ -6,6 +6,7 @@ import {ADMIN_KEY, Caller} from '../helpers/hub.js'
 import {parseLossless, verifyIndependently} from '../helpers/ledger.js'
 import {WsSeat} from '../helpers/ws.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+import {until} from '../helpers/until.js'
 import {spawnHub} from '../helpers/hub-process.js'
 import type {HubProcess} from '../helpers/hub-process.js'
 import pg from 'pg'
@@ -25,14 +26,6 @@ async function sweepLockHolders(url: string): Promise<number> {
 
 const POSTERS = 16
 const PER_POSTER = 12
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise(r => setTimeout(r, 25))
-  }
-}
 
 async function register(hub: HubProcess, id: string, extra: Record<string, unknown> = {}): Promise<{key: string}> {
   const r = await new Caller(hub.url, 'admin', ADMIN_KEY).ok('POST', '/agents', {id, ...extra})
