@@ -23,6 +23,11 @@ declare module 'express-serve-static-core' {
  */
 export function jsonBody(req: Request, _res: Response, next: NextFunction): void {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+  // Bodies are read as sent: a compressed one would otherwise be refused as bad UTF-8, which misleads.
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase()
+  if (encoding && encoding !== 'identity') {
+    return next(new AgoraError(415, `request bodies are not accepted compressed (Content-Encoding: ${encoding.slice(0, 40)}); send the body uncompressed`))
+  }
   // Attachment uploads are raw bytes; their route streams the body itself.
   if (req.method === 'POST' && /^\/channels\/[^/]+\/attachments\/?$/.test(req.path)) return next()
   const declared = Number(req.headers['content-length'] ?? 0)

@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {gzipSync} from 'node:zlib'
 import {hasNonFiniteLiteral} from '../../../src/http/body.js'
 import {call, scratchHub} from '../helpers.js'
 
@@ -20,6 +21,19 @@ describe('jsonBody', () => {
       expect(big.status).to.equal(413)
       const nan = await call(hub, 'POST', '/agents', hub.adminKey, '{"id":"a","name":NaN}')
       expect(nan.status).to.equal(400)
+    } finally { await hub.close() }
+  })
+
+  it('refuses a compressed body with 415 naming the encoding, and registers nothing; identity passes', async () => {
+    const hub = await scratchHub()
+    try {
+      const gz = await fetch(`${hub.url}/agents`, {method: 'POST', body: gzipSync(JSON.stringify({id: 'zed'})),
+        headers: {authorization: `Bearer ${hub.adminKey}`, 'content-type': 'application/json', 'content-encoding': 'gzip'}})
+      expect(gz.status).to.equal(415)
+      expect(await gz.json()).to.deep.equal({detail: 'request bodies are not accepted compressed (Content-Encoding: gzip); send the body uncompressed'})
+      expect((await call(hub, 'GET', '/agents/zed', hub.adminKey)).status).to.equal(404)
+      const plain = await call(hub, 'POST', '/agents', hub.adminKey, {id: 'zed'}, {'content-encoding': 'identity'})
+      expect(plain.status).to.equal(200)
     } finally { await hub.close() }
   })
 })
