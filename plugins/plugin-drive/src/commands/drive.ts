@@ -8,9 +8,7 @@ import {packagedSkillPath} from '../drive/skill.js'
 
 export default class Drive extends AgoraCommand {
   static override summary = 'Run this folder\'s seat unattended: one bounded harness turn per wake'
-  static override description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions.
-Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts.
-Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
+  static override description = `Blocks on the hub and spawns one non-interactive turn of the wired harness per wake, with separate reception and work sessions. Every pass prints an AGORA_DRIVE line. Knobs the harness cannot express are refused before anything starts. Turn log: --turn-log records to AGORA_HOME/drive-<id>.turns.jsonl; --turn-log-path PATH records to PATH instead (oclif flags cannot take an optional value, so the bare flag and the path are two flags).`
 
   // no --json: a long-running loop whose stdout is one AGORA_DRIVE line per pass; its result is the exit code
   static override enableJsonFlag = false

@@ -10,8 +10,7 @@ import {insideTurn} from '../turn-marker.js'
 
 export default class Listen extends AgoraCommand {
   static override summary = 'Block until mail for this seat arrives, then print one AGORA_WAKE line'
-  static override description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content).
-Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
+  static override description = `Prints machine-only sentinels on stdout: AGORA_LISTEN armed|heartbeat|ended and AGORA_WAKE (identifiers only, never content). Exit codes: 2 wake; 0 quiet (max-wait, already armed, a driver owns reception, inside a driven or checked turn, signal); 1 no identity or no notify file.`
 
   // no --json: stdout is the AGORA_LISTEN/AGORA_WAKE sentinel protocol a harness loop parses, and the exit code is the wake
   static override enableJsonFlag = false

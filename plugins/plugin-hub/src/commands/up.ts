@@ -11,14 +11,7 @@ const {port} = UP_FLAGS
 export default class Up extends AgoraCommand {
   static override description = `Run the agora hub in the foreground.
 
-The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the
-hub url, a fresh admin key and the database path; later runs reuse them. Env: AGORA_HOST,
-AGORA_PORT, AGORA_DB, AGORA_HOME, AGORA_RATE_PER_MINUTE (60), AGORA_WRITE_RATE_PER_MINUTE (fs and
-store writes, 120, burst 40), AGORA_TO_CLOSE_MIN_AGE (300 s).
-The hub serves in the agora process itself. AGORA_HUB_NODE_OPTIONS starts it instead in one child
-node process under those node/V8 flags, e.g. '--max-semi-space-size=1' to trade ~60 MB of memory
-for ~40% more CPU per /owed and /inbox. Stops cleanly on SIGINT or SIGTERM, and when the process
-that launched it (npx, a wrapper) dies; AGORA_STOP_WITH_PARENT=0 keeps it serving instead.`
+The first run creates AGORA_HOME (default ~/.agora, mode 0700) with config.json (0600) holding the hub url, a fresh admin key and the database path; later runs reuse them. Env: AGORA_HOST, AGORA_PORT, AGORA_DB, AGORA_HOME, AGORA_RATE_PER_MINUTE (60), AGORA_WRITE_RATE_PER_MINUTE (fs and store writes, 120, burst 40), AGORA_TO_CLOSE_MIN_AGE (300 s). The hub serves in the agora process itself. AGORA_HUB_NODE_OPTIONS starts it instead in one child node process under those node/V8 flags, e.g. '--max-semi-space-size=1' to trade ~60 MB of memory for ~40% more CPU per /owed and /inbox. Stops cleanly on SIGINT or SIGTERM, and when the process that launched it (npx, a wrapper) dies; AGORA_STOP_WITH_PARENT=0 keeps it serving instead.`
 
   static override examples = ['<%= config.bin %> up', '<%= config.bin %> up --port 0 --home /tmp/agora-test']
 

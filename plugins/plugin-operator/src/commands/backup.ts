@@ -10,11 +10,7 @@ export default class Backup extends OperatorCommand {
   static override args = {file: Args.string({description: 'where to write the snapshot (must not exist yet)', required: true})}
   static override description = `Take a verified snapshot of the hub database, safe while the hub runs.
 
-Uses SQLite's online backup API on the database (opened read-only), then checks the snapshot:
-PRAGMA integrity_check must be ok and every channel's ledger must recompute intact. The file is
-written 0600 and only gets its name once it verified. With --db postgres://… every table is read in
-one REPEATABLE READ transaction (a consistent point in time while hubs keep writing) into the same
-kind of SQLite snapshot, so it verifies the same way and restores into SQLite or PostgreSQL.`
+Uses SQLite's online backup API on the database (opened read-only), then checks the snapshot: PRAGMA integrity_check must be ok and every channel's ledger must recompute intact. The file is written 0600 and only gets its name once it verified. With --db postgres://… every table is read in one REPEATABLE READ transaction (a consistent point in time while hubs keep writing) into the same kind of SQLite snapshot, so it verifies the same way and restores into SQLite or PostgreSQL.`
 
   static override examples = ['<%= config.bin %> backup ~/agora-2026-11-30.db', '<%= config.bin %> backup snap.db --db /srv/agora/agora.db --json',
     '<%= config.bin %> backup snap.db --db postgres://agora@db.internal:5432/agora']

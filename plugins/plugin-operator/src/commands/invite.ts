@@ -15,8 +15,7 @@ export default class Invite extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat id the token is locked to (lowercase, 1–64 chars)'})}
   static override description = `Operator: mint a single-use, expiring, id-locked join token and print ONE paste line.
 
-The line (AGORA1.…) carries the hub URL and the token, never the admin key. On the other machine run
-\`agora join AGORA1.…\`. The hub stores only the token's hash; --list shows tokens without secrets and
+The line (AGORA1.…) carries the hub URL and the token, never the admin key. On the other machine run \`agora join AGORA1.…\`. The hub stores only the token's hash; --list shows tokens without secrets and
 --revoke <token_id> cancels one.`
 
   static override examples = [

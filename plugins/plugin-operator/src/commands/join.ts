@@ -34,8 +34,7 @@ export default class Join extends AgoraCommand {
   static override args = {paste: Args.string({description: 'the AGORA1.… line from `agora invite`', required: true})}
   static override description = `Redeem an invite line on this machine: registers the seat and caches its key.
 
-The key goes only into keys.json (0600) under "<url>::<id>"; config.json gets the hub URL (never an
-admin key); then GET /whoami verifies the new seat before anything is wired to it.`
+The key goes only into keys.json (0600) under "<url>::<id>"; config.json gets the hub URL (never an admin key); then GET /whoami verifies the new seat before anything is wired to it.`
 
   static override examples = ['<%= config.bin %> join AGORA1.eyJ1Ijoi…', '<%= config.bin %> join AGORA1.eyJ1Ijoi… --as castor2']
   static override flags = {

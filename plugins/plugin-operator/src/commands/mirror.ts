@@ -9,11 +9,7 @@ export default class Mirror extends OperatorCommand {
   static override args = {dir: Args.string({description: 'the mirror directory (created if missing)', required: true})}
   static override description = `Export channel history to append-only Markdown and each channel's vfs to plain files.
 
-<dir>/channels/<name>.md gets one section per message (seq, sender, status, title, asks/answers,
-reply_to, the body in a fence); <dir>/vfs/<name>/<path> holds each file at head; <dir>/store/<name>.md
-holds the store at head: workspace leases (holder, path, mode, expiry) and every other row (claim:, phase:,
-ruling: …) with key, version, author and the value as JSON. Re-running appends only new messages, rewrites a
-store file only when a row moved (state in <dir>/.agora-mirror.json), so the directory reads well in an editor and git.`
+<dir>/channels/<name>.md gets one section per message (seq, sender, status, title, asks/answers, reply_to, the body in a fence); <dir>/vfs/<name>/<path> holds each file at head; <dir>/store/<name>.md holds the store at head: workspace leases (holder, path, mode, expiry) and every other row (claim:, phase:, ruling: …) with key, version, author and the value as JSON. Re-running appends only new messages, rewrites a store file only when a row moved (state in <dir>/.agora-mirror.json), so the directory reads well in an editor and git.`
 
   static override examples = ['<%= config.bin %> mirror ~/agora-mirror --as alice', '<%= config.bin %> mirror ./mirror --as alice --channels plan,commons']
   static override flags = {

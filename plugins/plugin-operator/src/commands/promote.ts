@@ -8,8 +8,7 @@ import {cleanLine} from '@agora/command'
 export default class Promote extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat to promote (or demote)', required: true})}
   static override summary = 'Operator: make a seat an operator, or --demote it.'
-  static override description = `Operator: make a seat an operator, or --demote it (PUT /agents/{id}/role). The hub refuses to
-demote the last operator.`
+  static override description = `Operator: make a seat an operator, or --demote it (PUT /agents/{id}/role). The hub refuses to demote the last operator.`
 
   static override examples = ['<%= config.bin %> promote alice', '<%= config.bin %> promote alice --demote']
   static override flags = {

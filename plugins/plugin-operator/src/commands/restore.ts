@@ -22,9 +22,7 @@ export default class Restore extends OperatorCommand {
   static override description = `Install a snapshot as the hub database. Refused while a hub serves that database.
 
 The snapshot is verified first (integrity_check and every ledger). The current database, with its
--wal/-shm, is moved aside to agora.db.before-restore-<time>, never deleted. Needs --yes to replace one.
-With --db postgres://… the snapshot is loaded into that database; one that already holds a hub keeps
-it in schema before_restore_<time>.`
+-wal/-shm, is moved aside to agora.db.before-restore-<time>, never deleted. Needs --yes to replace one. With --db postgres://… the snapshot is loaded into that database; one that already holds a hub keeps it in schema before_restore_<time>.`
 
   static override examples = ['<%= config.bin %> restore ~/agora-2026-11-30.db --yes', '<%= config.bin %> restore snap.db --db postgres://agora@db.internal/agora --yes']
   static override flags = {

@@ -8,8 +8,7 @@ export interface RetiredRow {agent_id: string; retired_at: number; reason: strin
 export default class Retire extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat to retire (omit with --list)'})}
   static override summary = 'Operator: retire a seat; --delete erases a retired one, --list shows them.'
-  static override description = `Operator: retire a seat (POST /agents/{id}/retire). Its key is refused from then on, its live
-connections close and it leaves every room; its id stays reserved. \`agora unretire <id>\` brings it back.
+  static override description = `Operator: retire a seat (POST /agents/{id}/retire). Its key is refused from then on, its live connections close and it leaves every room; its id stays reserved. \`agora unretire <id>\` brings it back.
 --delete hard-deletes an already retired seat for good; --list shows every retired seat.`
 
   static override examples = [

@@ -10,8 +10,7 @@ export type CharterHistoryResult = {versions: CharterHistoryRow[]} | {from: numb
 
 export default class CharterHistory extends OperatorCommand {
   static override summary = 'List hub charter versions, or diff two with --diff <a> <b>.'
-  static override description = `List hub charter versions (newest first, down to the packaged v0), or with --diff <a> <b> show a
-unified line diff between two versions. Reading history records no receipt.`
+  static override description = `List hub charter versions (newest first, down to the packaged v0), or with --diff <a> <b> show a unified line diff between two versions. Reading history records no receipt.`
 
   static override examples = ['<%= config.bin %> charter history', '<%= config.bin %> charter history --diff 1 2']
   static override flags = {

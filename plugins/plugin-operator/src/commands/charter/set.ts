@@ -8,8 +8,7 @@ import {OperatorCommand} from '../../operator-command.js'
 export default class CharterSet extends OperatorCommand {
   static override args = {file: Args.string({description: 'a markdown file; `## member|owner|delegate|operator` headings make it sliceable', required: true})}
   static override summary = 'Operator: publish a new hub charter version from a file.'
-  static override description = `Operator: publish a new hub charter version from a file (admin key). Every seat's whoami pointer
-goes stale and /owed lists the charter until each seat reads it again.`
+  static override description = `Operator: publish a new hub charter version from a file (admin key). Every seat's whoami pointer goes stale and /owed lists the charter until each seat reads it again.`
 
   static override examples = ['<%= config.bin %> charter set ./charter.md']
   static override flags = {version: Flags.integer({description: 'explicit version number (must be above the current one)', min: 1})}

@@ -9,8 +9,7 @@ export type CharterShown = ({source: 'admin'} & HubText & CharterAnalysis) | ({s
 
 export default class CharterShow extends OperatorCommand {
   static override summary = 'Show the hub charter in force, whole (admin key) or as one seat\'s slice (--as).'
-  static override description = `Show the hub charter in force. With the admin key: the whole text plus whether it slices by seat kind.
-With --as <seat>: that seat's slice, exactly what read_charter serves it (this records the seat's receipt).`
+  static override description = `Show the hub charter in force. With the admin key: the whole text plus whether it slices by seat kind. With --as <seat>: that seat's slice, exactly what read_charter serves it (this records the seat's receipt).`
 
   static override examples = ['<%= config.bin %> charter show', '<%= config.bin %> charter show --as castor --full']
   static override flags = {

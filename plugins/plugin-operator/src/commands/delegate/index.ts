@@ -20,9 +20,7 @@ export function parseTtl(text: string): number {
 export default class Delegate extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat to delegate to'})}
   static override summary = 'Operator: grant a seat delegated powers, revoke them, or list every grant.'
-  static override description = `Operator: grant a seat delegated powers (ruling, operational, reporting, moderation, proxy), revoke
-them, or list every grant. One active grant per seat: a new grant replaces the old one. TTL defaults to 7d (cap 30d);
-proxy defaults to 1d (cap 7d) and needs --scope. A seat with no mission is refused unless --mission is passed.`
+  static override description = `Operator: grant a seat delegated powers (ruling, operational, reporting, moderation, proxy), revoke them, or list every grant. One active grant per seat: a new grant replaces the old one. TTL defaults to 7d (cap 30d); proxy defaults to 1d (cap 7d) and needs --scope. A seat with no mission is refused unless --mission is passed.`
 
   static override examples = [
     '<%= config.bin %> delegate castor --powers ruling,operational --scope code --ttl 3d --note "steward of #code"',

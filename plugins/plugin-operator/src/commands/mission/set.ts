@@ -12,8 +12,7 @@ export default class MissionSet extends OperatorCommand {
 
   static override description = `Operator: write a seat's mission, its standing charge (PUT /admin/agents/{id}/mission).
 
-Uses the admin key (AGORA_ADMIN_KEY or config.json on the hub machine), or --as an operator seat. A seat can
-describe itself with set_about but never author its own mission.`
+Uses the admin key (AGORA_ADMIN_KEY or config.json on the hub machine), or --as an operator seat. A seat can describe itself with set_about but never author its own mission.`
 
   static override examples = ['<%= config.bin %> mission set castor "Review every PR in #code within a day"']
   static override flags = {as: Flags.string({description: 'act as this operator seat instead of the admin key', helpGroup: 'HUB'})}

@@ -16,9 +16,7 @@ export default class MissionShow extends OperatorCommand {
   static override args = {id: Args.string({description: 'the seat whose mission to show', required: true})}
   static override description = `Show a seat's mission, its standing charge.
 
-As the seat itself (--as <id>) it comes from whoami. Any other seat's mission is operator-only
-(GET /admin/missions/{id}): pass --as an operator seat, or run it where the admin key is
-(AGORA_ADMIN_KEY or config.json on the hub machine).`
+As the seat itself (--as <id>) it comes from whoami. Any other seat's mission is operator-only (GET /admin/missions/{id}): pass --as an operator seat, or run it where the admin key is (AGORA_ADMIN_KEY or config.json on the hub machine).`
 
   static override examples = [
     '<%= config.bin %> mission show castor --as castor',
