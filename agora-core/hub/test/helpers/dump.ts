@@ -4,6 +4,7 @@
 // no data, so it would fail for reasons that are not state changes; the dump moves only when a row does.
 import {createHash} from 'node:crypto'
 import Database from 'better-sqlite3'
+import {isPostgresTarget, withPg} from './db-read.js'
 
 export interface Dump {sha: string; rows: number}
 
@@ -23,6 +24,28 @@ export function logicalDump(dbPath: string): Dump {
     }
     return {sha: hash.digest('hex'), rows: count}
   } finally { db.close() }
+}
+
+/**
+ * The same dump on either database the hub runs on: `logicalDump` for a SQLite file; for a PostgreSQL
+ * URL every table of the public schema (its columns, then its rows sorted as JSON text, since a heap has
+ * no stable order). Only ever compared with a dump of the same database, never across dialects.
+ */
+export async function databaseDump(target: string): Promise<Dump> {
+  if (!isPostgresTarget(target)) return logicalDump(target)
+  return withPg(target, async (c) => {
+    const columns = (await c.query(`SELECT table_name, column_name, data_type FROM information_schema.columns
+      WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`)).rows as Array<{table_name: string; column_name: string; data_type: string}>
+    const tables = [...new Set(columns.map((r) => r.table_name))]
+    const hash = createHash('sha256')
+    let count = 0
+    for (const t of tables) {
+      hash.update(`${t}\n${columns.filter((r) => r.table_name === t).map((r) => `${r.column_name} ${r.data_type}`).join(', ')}\n`)
+      const rows = (await c.query({text: `SELECT * FROM "${t}"`, rowMode: 'array'})).rows.map((r) => JSON.stringify(r, replacer)).sort()
+      for (const r of rows) { hash.update(r); hash.update('\n'); count++ }
+    }
+    return {sha: hash.digest('hex'), rows: count}
+  })
 }
 
 function replacer(_k: string, v: unknown) {
