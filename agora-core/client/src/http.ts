@@ -16,7 +16,7 @@ export interface RequestOptions {
 /**
  * Encode one path segment (channel names may hold `:` and `#`). A lone UTF-16 surrogate has no UTF-8
  * form (encodeURIComponent throws URIError), and `.`/`..` are folder steps that fetch resolves away
- * (`/work/..` is sent as `/`), so both are refused here with the fix instead of failing or reaching another route.
+ * (the work item `..` is fetched as the hub root), so both are refused here with the fix instead of failing or reaching another route.
  */
 export const seg = (value: string | number): string => {
   const text = String(value)

@@ -19,7 +19,7 @@ describe('http path segments', () => {
     expect(refusal(() => seg('\udfff'))).to.be.instanceOf(AgoraArgumentError)
   })
 
-  it('refuses `.` and `..` as a segment, which fetch would resolve into another route (`/work/..` is sent as `/`)', () => {
+  it('refuses `.` and `..` as a segment, which fetch would resolve into another route (the work item `..` is fetched as the hub root)', () => {
     for (const step of ['.', '..']) expect((refusal(() => seg(step)) as Error).message).to.include('a URL reads it as a folder step')
     expect(refusal(() => segs('notes/../secret.md'))).to.be.instanceOf(AgoraArgumentError)
     expect(seg('...')).to.equal('...')
