@@ -4,6 +4,7 @@ import type {LedgerReport} from '@agora/protocol'
 import {type Caller, rawCall, TestHub} from '../../helpers/hub.js'
 import {WsSeat} from '../../helpers/ws.js'
 import {databaseDump} from '../../helpers/dump.js'
+import {isPostgresTarget} from '../../helpers/db-read.js'
 import {verifyIndependently} from '../../helpers/ledger.js'
 import {JSON_DEPTH_MAX, SUBSCRIBE_CHANNELS_MAX} from '../../../src/limits.js'
 
@@ -112,7 +113,8 @@ describe('the text rule at the door', () => {
   })
 
   it('hashes exactly what it stores and serves: after text through every route the ledger verifies on the hub and client-side', async () => {
-    const text = 'café cafe\u0301 😀 \u202e rtl \u200b zw \u0000 nul'
+    // PostgreSQL text cannot hold a NUL: there it is a 400 (http/app.test.ts), so the rest of the text goes through alone.
+    const text = `café cafe\u0301 😀 \u202e rtl \u200b zw${isPostgresTarget(h.dbPath) ? '' : ' \u0000 nul'}`
     const sent = await alice.postMessage('room', {body: text, title: `t ${text}`.slice(0, 100), data: {[text]: [text, {k: text}]}})
     await alice.ok('PUT', '/channels/room/store/notes', {value: {text}})
     await alice.ok('PUT', '/channels/room/fs/notes.md', {content: text, description: text})
