@@ -42,7 +42,10 @@ async function buildGroup(ctx: Ctx, p: Principal, input: GroupInput, spent: Spen
         data: {invite_token: token, channel: ch.name}}, spent)
       invited.push(agent)
     } catch (err) {
-      failed.push({agent, error: err instanceof AgoraError ? String(err.detail) : (err as Error).message})
+      // A refusal fails this member only; anything else (a database error) has broken the group's transaction
+      // (PostgreSQL aborts it), so the whole request fails with it instead of going on inside a dead transaction.
+      if (!(err instanceof AgoraError)) throw err
+      failed.push({agent, error: String(err.detail)})
     }
   }
   let openingSeq: number | null = null
