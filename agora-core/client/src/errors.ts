@@ -62,6 +62,19 @@ export function nextStep(status: number, retryAfterMs?: number): string | null {
   return null
 }
 
+/**
+ * An argument this client refuses before sending, because no request could carry it as meant (a path
+ * segment that is not well-formed Unicode, or `.`/`..`, which a URL reads as a folder step). Status 400:
+ * the fix is in the argument, exactly as if the hub had refused it.
+ */
+export class AgoraArgumentError extends Error {
+  readonly status = 400
+  constructor(detail: string) {
+    super(detail)
+    this.name = 'AgoraArgumentError'
+  }
+}
+
 /** The hub could not be reached at all (refused, DNS, reset, timeout). */
 export class AgoraUnreachableError extends Error {
   readonly url: string

@@ -1,4 +1,4 @@
-import {AgoraHttpError, AgoraUnreachableError} from './errors.js'
+import {AgoraArgumentError, AgoraHttpError, AgoraUnreachableError} from './errors.js'
 import {parseBody, stringifyBody} from './json.js'
 
 export type FetchLike = typeof fetch
@@ -13,8 +13,20 @@ export interface RequestOptions {
   timeoutMs?: number
 }
 
-/** Encode one path segment (channel names may hold `:` and `#`). */
-export const seg = (value: string | number): string => encodeURIComponent(String(value))
+/**
+ * Encode one path segment (channel names may hold `:` and `#`). A lone UTF-16 surrogate has no UTF-8
+ * form (encodeURIComponent throws URIError), and `.`/`..` are folder steps that fetch resolves away
+ * (the work item `..` is fetched as the hub root), so both are refused here with the fix instead of failing or reaching another route.
+ */
+export const seg = (value: string | number): string => {
+  const text = String(value)
+  // With the u flag \p{Cs} matches only a surrogate that is not half of a pair.
+  if (/\p{Cs}/u.test(text)) {
+    throw new AgoraArgumentError(`'${text.replace(/\p{Cs}/gu, '\ufffd').slice(0, 100)}' holds a lone UTF-16 surrogate (shown as U+FFFD), which is not valid Unicode and cannot go into a URL; send well-formed text`)
+  }
+  if (text === '.' || text === '..') throw new AgoraArgumentError(`'${text}' cannot be a name or a path step: a URL reads it as a folder step; use a real name`)
+  return encodeURIComponent(text)
+}
 
 /** Encode a slash-separated path (vfs paths, store keys) segment by segment. */
 export const segs = (value: string): string => value.split('/').map(seg).join('/')

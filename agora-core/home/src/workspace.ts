@@ -152,6 +152,14 @@ function realParent(abs: string): string {
 
 const GLOB = /[*?]/
 
+/** A lease path the caller must change (outside the checkout, or through a symlink): a refusal, not a failure. */
+export class LeasePathError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'LeasePathError'
+  }
+}
+
 /**
  * Arguments are relative to the cwd (or absolute), like any shell path, and become repository-relative. The
  * literal head of a pattern must not pass through a symlink: a lease names where writes land.
@@ -163,13 +171,13 @@ export function toRepoPatterns(repo: RepoWorkspace | null, args: string[], cwd =
     const rel = isAbsolute(arg) ? relative(repo.root, resolve(arg)).split(sep).join('/') || '.' : posix.join(base, arg.split(sep).join('/'))
     const joined = posix.normalize(rel)
     if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) {
-      throw new Error(`'${arg}' is outside the repository at ${repo.root}; lease paths inside the checkout`)
+      throw new LeasePathError(`'${arg}' is outside the repository at ${repo.root}; lease paths inside the checkout`)
     }
     const segments = joined.split('/')
     const firstGlob = segments.findIndex((s) => GLOB.test(s))
     const literal = (firstGlob === -1 ? segments : segments.slice(0, firstGlob)).join('/')
     const mapped = literal && literal !== '.' ? repoPath(repo, literal, repo.root) : null
-    if (mapped?.real) throw new Error(`'${arg}' goes through a symlink to '${mapped.real}'; lease the target path instead, since that is where writes land`)
+    if (mapped?.real) throw new LeasePathError(`'${arg}' goes through a symlink to '${mapped.real}'; lease the target path instead, since that is where writes land`)
     return joined === '.' ? '**' : joined
   })
 }

@@ -1,4 +1,4 @@
-import {AgoraHttpError, AgoraUnreachableError} from '@agora/client'
+import {AgoraArgumentError, AgoraHttpError, AgoraUnreachableError} from '@agora/client'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 
 /** A refusal made here, before anything reaches the hub, in the hub's shape (status + teaching detail). */
@@ -30,6 +30,7 @@ function classify(error: unknown): {status: number; detail: unknown; fix?: strin
   if (error instanceof HubError) return {status: error.status, detail: error.detail, fix: error.fix}
   if (error instanceof AgoraHttpError) return {status: error.status, detail: error.detail}
   if (error instanceof AgoraUnreachableError) return {status: 0, detail: error.message}
+  if (error instanceof AgoraArgumentError) return {status: error.status, detail: error.message}
   return {status: 500, detail: error instanceof Error ? error.message : String(error)}
 }
 

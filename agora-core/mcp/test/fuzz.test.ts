@@ -49,6 +49,16 @@ function argsFrom(s: Schema, name = '', depth = 0): fc.Arbitrary<unknown> {
   return depth === 0 ? typed : fc.oneof({weight: 12, arbitrary: typed}, {weight: 1, arbitrary: anything})
 }
 
+/** The `error` status of a failure result's JSON text ({ok:false,error,detail,action}); null when it is not one. */
+function failureStatus(content: unknown): number | null {
+  const first = Array.isArray(content) ? (content[0] as {text?: unknown} | undefined) : undefined
+  if (typeof first?.text !== 'string') return null
+  try {
+    const v = JSON.parse(first.text) as {ok?: unknown; error?: unknown}
+    return v.ok === false && typeof v.error === 'number' ? v.error : null
+  } catch { return null }
+}
+
 // A real agora-mcp process on a real hub, every tool it lists called with generated arguments: the
 // server answers each call (a result, or the protocol's invalid-params error) and is still serving after.
 describe('agora-mcp under hostile tool arguments', function () {
@@ -78,6 +88,10 @@ describe('agora-mcp under hostile tool arguments', function () {
       try {
         const r = await alice.callTool({name, arguments: args as Record<string, unknown>})
         expect(Array.isArray(r.content), `${name} answered without content`).to.equal(true)
+        // A failure result carries the status it came from: 500 is a hub 500 or an exception in the tool's own code
+        // (result.ts files anything that is not an HTTP refusal there), and neither is an answer to hostile input.
+        const failed = r.isError === true ? failureStatus(r.content) : null
+        if (failed !== null && failed >= 500) unexpected.push(`${name} ${JSON.stringify(args).slice(0, 200)}: failed with ${failed}: ${JSON.stringify(r.content).slice(0, 300)}`)
       } catch (err) {
         if (!(err instanceof McpError && err.code === -32602)) unexpected.push(`${name} ${JSON.stringify(args).slice(0, 200)}: ${(err as Error).message}`)
       }

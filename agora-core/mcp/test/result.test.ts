@@ -1,4 +1,4 @@
-import {AgoraHttpError, AgoraUnreachableError} from '@agora/client'
+import {AgoraArgumentError, AgoraHttpError, AgoraUnreachableError} from '@agora/client'
 import {expect} from 'chai'
 
 import {failure, guarded, HubError} from '../src/result.js'
@@ -19,6 +19,10 @@ describe('result', () => {
     const body = parse(failure(new AgoraUnreachableError('http://127.0.0.1:9', new Error('ECONNREFUSED'))))
     expect(body.error).to.equal(0)
     expect(body.action).to.include('agora up')
+  })
+
+  it('files an argument the client refused before sending as 400 with its detail, not as a failure of this server', () => {
+    expect(parse(failure(new AgoraArgumentError("'\ufffd' holds a lone UTF-16 surrogate")))).to.include({ok: false, error: 400, detail: "'\ufffd' holds a lone UTF-16 surrogate"})
   })
 
   it('uses a local refusal\'s own fix', () => {

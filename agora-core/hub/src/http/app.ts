@@ -77,6 +77,10 @@ export function mapError(err: unknown): {status: number; detail: unknown; retryA
     return {status: 409, detail: 'that write conflicts with existing data; re-read and retry'}
   }
   if (typeof e?.code === 'string' && e.code === 'SQLITE_BUSY') return {status: 503, detail: 'the database is busy; retry shortly'}
+  // PostgreSQL 22021: text it cannot hold. The door lets only valid Unicode in, so this is a NUL (U+0000), which a
+  // PostgreSQL text column cannot store (SQLite can, so there it is kept as written). The statement failed inside
+  // its transaction, so nothing was written: a refusal that teaches, not a 500.
+  if (e?.code === '22021') return {status: 400, detail: 'the request holds a NUL character (U+0000) in text this hub keeps in PostgreSQL, which cannot store one; remove it'}
   const status = e?.status ?? e?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) return {status, detail: e.message ?? 'bad request'}
   process.stderr.write(`agora hub: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`)

@@ -106,6 +106,16 @@ export function requireText(value: unknown, root: string): void {
 }
 
 /**
+ * A NUL (%00) in the URL names nothing: no id, name, key or value the hub keeps holds one (identifiers
+ * refuse control characters), and PostgreSQL cannot even compare text holding it (a lookup failed
+ * with 500 there while SQLite answered 404), so it is refused at the door on both: 400, as a name
+ * holding a control character is (services/kernel/identifiers.ts).
+ */
+function nulRefusal(what: string): AgoraError {
+  return new AgoraError(400, `${what} holds a NUL character (%00), which no name, id or value here contains; remove it`)
+}
+
+/**
  * The same rule for the URL: the path and every query parameter must percent-decode to UTF-8.
  * (Express would answer a bad path param 400 without naming it, and node's query parser
  * silently turns bad bytes into U+FFFD.)
@@ -116,22 +126,25 @@ export function urlText(req: Request, _res: Response, next: NextFunction): void 
   if (!url.includes('%')) return next()
   const q = url.indexOf('?')
   const path = q < 0 ? url : url.slice(0, q)
+  let decoded: string
   try {
-    decodeURIComponent(path)
+    decoded = decodeURIComponent(path)
   } catch {
     return next(new AgoraError(422, [{loc: ['path'], msg: 'the URL path is not valid percent-encoded UTF-8; encode each name as UTF-8 before percent-encoding it', type: 'unicode_invalid'}]))
   }
+  if (decoded.includes('\u0000')) return next(nulRefusal('the URL path'))
   if (q < 0) return next()
   for (const pair of url.slice(q + 1).split('&')) {
     const eq = pair.indexOf('=')
     const name = eq < 0 ? pair : pair.slice(0, eq)
+    let shown = name
+    try { shown = decodeURIComponent(name) } catch { /* the name itself is the bad part */ }
     try {
-      decodeURIComponent(pair.replaceAll('+', ' '))
+      decoded = decodeURIComponent(pair.replaceAll('+', ' '))
     } catch {
-      let shown = name
-      try { shown = decodeURIComponent(name) } catch { /* the name itself is the bad part */ }
       return next(new AgoraError(422, [{loc: ['query', shown], msg: `query parameter '${shown}' is not valid percent-encoded UTF-8; encode its value as UTF-8 before percent-encoding it`, type: 'unicode_invalid'}]))
     }
+    if (decoded.includes('\u0000')) return next(nulRefusal(`query parameter '${shown.replaceAll('\u0000', '%00')}'`))
   }
   next()
 }

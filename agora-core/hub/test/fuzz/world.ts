@@ -6,11 +6,11 @@
 // FC_SEED replaces the fixed seed, so a failure seen once replays with the same seed.
 import {expect} from 'chai'
 import fc from 'fast-check'
-import Database from 'better-sqlite3'
 import {ledgerHash, parseJsonLossless, turnPayload, verifyLedger} from '@agora/protocol'
 import type {LedgerReport} from '@agora/protocol'
-import {rawCall, type Reply, TestHub} from '../helpers/hub.js'
-import {type Dump, logicalDump} from '../helpers/dump.js'
+import {type HubOptions, rawCall, type Reply, TestHub} from '../helpers/hub.js'
+import {changedTables, databaseDump, type Dump} from '../helpers/dump.js'
+import {readRows} from '../helpers/db-read.js'
 import {turnHash, verifyIndependently} from '../helpers/ledger.js'
 import {the} from '../../../../test/helpers/present.js'
 
@@ -58,8 +58,8 @@ export class World {
    * alice owns private `room` (bob a member) and public `pub`; olga is an operator; carol is an
    * outsider; victim exists to be blocked, demoted and delegated to, so the cast keeps working.
    */
-  static async start(): Promise<World> {
-    const h = await TestHub.start({ratePerMinute: 1_000_000})
+  static async start(hub: HubOptions = {}): Promise<World> {
+    const h = await TestHub.start({ratePerMinute: 1_000_000, ...hub})
     const w = new World(h)
     for (const id of ['alice', 'bob', 'carol', 'victim']) w.keys.set(id, (await h.register(id)).key!)
     w.keys.set('olga', (await h.register('olga', {operator: true})).key!)
@@ -112,35 +112,37 @@ export class World {
    * nothing was accepted in between, so refusals in a row cost one dump each.
    */
   async probe(req: Req): Promise<Reply> {
-    this.clean ??= logicalDump(this.h.dbPath)
+    this.clean ??= await databaseDump(this.h.dbPath)
     const r = await this.send(req)
     const shape = `${req.method} ${req.path.replace(/\?.*$/, '').split('/').slice(0, 5).map((s, i) => (i === 2 || i === 4 ? '*' : s)).join('/')} ${r.status}`
     this.stats.set(shape, (this.stats.get(shape) ?? 0) + 1)
     expect(r.status, `${r.status} ${r.text.slice(0, 300)}`).to.be.below(500)
     if (r.status >= 400) {
-      const after = logicalDump(this.h.dbPath)
-      expect(after.sha, `refused with ${r.status} (${r.text.slice(0, 200)}) but the database changed`).to.equal(this.clean.sha)
+      const before = this.clean
+      const after = await databaseDump(this.h.dbPath)
+      // The next case is judged against what is there now, so one change is blamed once (in triage mode
+      // the run goes on, and every later refusal would otherwise fail against the stale dump).
+      this.clean = after
+      expect(after.sha, `refused with ${r.status} (${r.text.slice(0, 200)}) but the database changed (${changedTables(before, after).join(', ')})`).to.equal(before.sha)
     } else {
       this.clean = undefined
     }
     return r
   }
 
-  /** Every channel in the database, with a member seat whose key this world holds. */
-  channelsWithReader(): Array<{channel: string; reader: string | null}> {
-    const db = new Database(this.h.dbPath, {readonly: true, fileMustExist: true})
-    try {
-      const names = (db.prepare('SELECT name FROM channels ORDER BY name').all() as Array<{name: string}>).map((r) => r.name)
-      // A retired, deleted or blocked seat keeps no access (its member rows may stay), so it reads nothing for the checks.
-      const members = db.prepare(`SELECT m.agent_id FROM members m JOIN agents a ON a.id = m.agent_id
-        WHERE m.channel = ? AND a.retired_at IS NULL AND a.deleted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.agent_id = m.agent_id AND b.lifted_at IS NULL AND b.scope IN ('hub', m.channel))
-        ORDER BY m.agent_id`)
-      return names.map((channel) => ({
-        channel,
-        reader: (members.all(channel) as Array<{agent_id: string}>).map((m) => m.agent_id).find((id) => this.keys.has(id)) ?? null,
-      }))
-    } finally { db.close() }
+  /** Every channel in the database (SQLite or PostgreSQL), with a member seat whose key this world holds. */
+  async channelsWithReader(): Promise<Array<{channel: string; reader: string | null}>> {
+    // A retired, deleted or blocked seat keeps no access (its member rows may stay), so it reads nothing for the checks.
+    const rows = await readRows<{name: string; agent_id: string | null}>(this.h.dbPath, `SELECT c.name, m.agent_id FROM channels c
+      LEFT JOIN members m ON m.channel = c.name AND EXISTS (SELECT 1 FROM agents a WHERE a.id = m.agent_id AND a.retired_at IS NULL AND a.deleted_at IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.agent_id = m.agent_id AND b.lifted_at IS NULL AND b.scope IN ('hub', m.channel))
+      ORDER BY c.name, m.agent_id`)
+    const readers = new Map<string, string | null>()
+    for (const r of rows) {
+      if (!readers.has(r.name)) readers.set(r.name, null)
+      if (r.agent_id !== null && readers.get(r.name) === null && this.keys.has(r.agent_id)) readers.set(r.name, r.agent_id)
+    }
+    return [...readers].map(([channel, reader]) => ({channel, reader}))
   }
 
   /** One channel's ledger as served, parsed losslessly, checked three ways: hub, @agora/protocol, the tests' own verifier. */
@@ -162,7 +164,7 @@ export class World {
    */
   async newTurnsVerify(): Promise<void> {
     const broken: string[] = []
-    for (const {channel, reader} of this.channelsWithReader()) {
+    for (const {channel, reader} of await this.channelsWithReader()) {
       if (!reader) continue
       const r = await this.send({as: reader as Who, method: 'GET', path: `/channels/${encodeURIComponent(channel)}/ledger?verify=false`})
       expect(r.status, `GET ledger of ${JSON.stringify(channel)} -> ${r.text.slice(0, 200)}`).to.equal(200)
@@ -188,7 +190,7 @@ export class World {
    * read over HTTP; those are returned, and the backup check recomputes them from the rows.
    */
   async verifyAllLedgers(): Promise<{checked: number; unreadable: string[]}> {
-    const all = this.channelsWithReader()
+    const all = await this.channelsWithReader()
     for (const {channel, reader} of all) if (reader) await this.ledger(channel, reader)
     return {checked: all.filter((c) => c.reader).length, unreadable: all.filter((c) => !c.reader).map((c) => c.channel)}
   }

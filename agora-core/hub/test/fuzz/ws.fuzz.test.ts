@@ -7,7 +7,7 @@ import {anyValue, body, deepJson, field, ident, nastyString, shapeOf, toJson, wi
 import {JSON_ARRAY_MAX, JSON_DEPTH_MAX} from '../../src/limits.js'
 import {postFields} from './requests-talk.js'
 import {WsSeat} from '../helpers/ws.js'
-import {logicalDump} from '../helpers/dump.js'
+import {databaseDump} from '../helpers/dump.js'
 import {params, World} from './world.js'
 
 interface Frame {text: string; binary?: boolean; badUtf8?: boolean}
@@ -61,13 +61,13 @@ describe('fuzz: WS frames under hostile input', function () {
 
   it('answers every generated frame (never a 5xx error frame, never a dropped ping), and a refused frame changes nothing', async () => {
     await fc.assert(fc.asyncProperty(wsCase, async (c) => {
-      const before = logicalDump(w.h.dbPath)
+      const before = await databaseDump(w.h.dbPath)
       const {frames, closed} = await exchange(c)
       if (closed !== null) expect(closed, 'the hub closed the socket with a code that is not a protocol refusal').to.be.oneOf([1003, 1007, 1008, 1009])
       const errors = frames.filter((f) => f.type === 'error')
       for (const e of errors) expect(e.status ?? 400, `error frame ${JSON.stringify(e).slice(0, 300)}`).to.be.below(500)
       if (errors.length > 0 || closed !== null) {
-        expect(logicalDump(w.h.dbPath).sha, `refused (${JSON.stringify(errors[0] ?? closed).slice(0, 200)}) but the database changed`).to.equal(before.sha)
+        expect((await databaseDump(w.h.dbPath)).sha, `refused (${JSON.stringify(errors[0] ?? closed).slice(0, 200)}) but the database changed`).to.equal(before.sha)
       } else if (frames.some((f) => f.type === 'posted')) {
         const shape = shapeOf(c.text)
         expect(shape, `accepted a frame nested ${shape.depth} levels with an array of ${shape.longestArray} items`)

@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -10,8 +11,6 @@ type Blob = RouteAnswer<'post /channels/{c}/attachments'>
 
 /** The largest attachment read_attachment returns inline; bigger ones are for a human or a file tool. */
 export const INLINE_CAP = 256 * 1024
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** Attachments (docs/protocol.md#messages): content-addressed blobs in a channel, referenced from posts. */
 export function registerAttachmentTools(context: ToolContext): void {

@@ -1,10 +1,9 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 import type {RouteAnswer} from '@agora/protocol'
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** Room lifecycle (docs/protocol.md#channels-dms-and-groups): hand a room to another member, or archive it. */
 export function registerChannelAdminTools({server, hub}: ToolContext): void {

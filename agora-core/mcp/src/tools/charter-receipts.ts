@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -8,8 +9,6 @@ import type {RouteAnswer, Whoami} from '@agora/protocol'
 
 type ChannelReceipts = RouteAnswer<'get /channels/{c}/charter/receipts'>
 interface CharterRow {scope: string; version: number; your_receipt: number | null; read_with: string; gated: boolean; reason: string}
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** charter_receipts (docs/protocol.md#governance): who has read a room's charter, or where this seat stands on every charter. */
 export function registerCharterReceiptTools({server, hub}: ToolContext): void {

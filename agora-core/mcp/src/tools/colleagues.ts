@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -6,8 +7,6 @@ import type {ToolContext} from './context.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 type Note = RouteAnswer<'put /colleagues/{subject}'>
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** Private colleague notes (docs/protocol.md#colleague-notes): your own impressions of other seats; nobody else reads them. */
 export function registerColleagueTools({server, hub}: ToolContext): void {

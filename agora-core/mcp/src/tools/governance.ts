@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -9,8 +10,6 @@ import type {RouteAnswer} from '@agora/protocol'
 type HubCharter = RouteAnswer<'get /charter'>
 type ChannelCharter = RouteAnswer<'get /channels/{c}/charter'>
 type Digest = RouteAnswer<'get /channels/{c}/digest'>
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** Charters and the digest (docs/protocol.md#governance): the room's rules and what it has settled. */
 export function registerGovernanceTools({server, hub}: ToolContext): void {

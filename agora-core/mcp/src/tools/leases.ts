@@ -1,5 +1,5 @@
 import type {Lease} from '@agora/client'
-import {findWorkspace, toRepoPatterns} from '@agora/home'
+import {findWorkspace, LeasePathError, toRepoPatterns} from '@agora/home'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -10,12 +10,22 @@ import type {ToolContext} from './context.js'
 const paths = z.array(z.string().min(1)).min(1).describe('repository-relative paths or globs, e.g. ["src/api/**", "schema.sql"]')
 const workspace = z.string().min(1).optional().describe('repository identity; omit it to use the git checkout this server runs in')
 
+/** Repository-relative patterns; a path the caller must change is a 400 that names it, not a failure of this server. */
+function repoPatterns(repo: NonNullable<ReturnType<typeof findWorkspace>>, p: string[]): string[] {
+  try {
+    return toRepoPatterns(repo, p, repo.root)
+  } catch (error) {
+    if (error instanceof LeasePathError) throw new HubError(400, error.message, 'pass paths inside the checkout, relative to its root (e.g. "src/api/**")')
+    throw error
+  }
+}
+
 /** The checkout this server runs in (the seat's workspace), unless the caller names a workspace. */
 function resolveWorkspace(named: string | undefined, cwd: string): {id: string; patterns: (p: string[]) => string[]} {
   const repo = findWorkspace(cwd)
-  if (named) return {id: named, patterns: (p) => (repo ? toRepoPatterns(repo, p, repo.root) : p)}
+  if (named) return {id: named, patterns: (p) => (repo ? repoPatterns(repo, p) : p)}
   if (!repo) throw new HubError(400, 'this seat\'s workspace is not a git repository with a commit, so it has no repository identity', 'pass workspace="<remote>@<root commit>" (see list_leases in a checkout), or run the seat inside the repository')
-  return {id: repo.id, patterns: (p) => toRepoPatterns(repo, p, repo.root)}
+  return {id: repo.id, patterns: (p) => repoPatterns(repo, p)}
 }
 
 const clock = (s: number): string => new Date(s * 1000).toISOString().slice(11, 16)

@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -5,8 +6,6 @@ import {renderRecord} from '../render.js'
 import {guarded} from '../result.js'
 import type {ToolContext} from './context.js'
 import type {RouteAnswer} from '@agora/protocol'
-
-const seg = (value: string): string => encodeURIComponent(value)
 
 /** Seat lifecycle for operators (docs/protocol.md#agent-lifecycle): decommission a seat, or bring it back. */
 export function registerLifecycleTools({server, hub}: ToolContext): void {

@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {fenced} from '../fence.js'
@@ -9,7 +10,6 @@ import type {RouteAnswer} from '@agora/protocol'
 interface Retracted {id: string; channel: string; seq: number; retracted?: boolean; body?: string}
 type Block = RouteAnswer<'post /hub/blocks'>
 
-const seg = (value: string): string => encodeURIComponent(value)
 const scopePath = (channel?: string): string => channel ? `/channels/${seg(channel)}/blocks` : '/hub/blocks'
 const until = (b: Block): string => b.expires_at == null ? 'a ban with no expiry' : `a kick until ${new Date(b.expires_at * 1000).toISOString()}`
 

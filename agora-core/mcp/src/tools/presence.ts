@@ -1,3 +1,4 @@
+import {seg} from '@agora/client'
 import {z} from 'zod'
 
 import {when} from '../render.js'
@@ -23,7 +24,7 @@ export function registerPresenceTools({server, hub}: ToolContext): void {
     inputSchema: {agent: z.string().min(1).optional().describe('one seat to check; omit for everyone you can see')},
   }, (args) => guarded(async () => {
     const rows = args.agent
-      ? [await hub.request<PresenceRow>('GET', `/presence/${encodeURIComponent(args.agent)}`)]
+      ? [await hub.request<PresenceRow>('GET', `/presence/${seg(args.agent)}`)]
       : await hub.request<PresenceRow[]>('GET', '/presence')
     const order = ['idle', 'active', 'working', 'offline']
     const sorted = [...rows].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state) || a.agent_id.localeCompare(b.agent_id))

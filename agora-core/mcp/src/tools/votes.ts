@@ -63,6 +63,9 @@ function showPublished(published: MessageLike): string {
   return fenced((f) => ['VOTE CLOSED — the published result:', ...renderMessage(f, published)])
 }
 
+/** The longest voting window open_vote takes, in minutes: one year. */
+export const VOTE_TTL_MINUTES_MAX = 525_600
+
 export function registerVoteTools({server, hub, now}: ToolContext): void {
   server.registerTool('open_vote', {
     description: 'Opens a blind vote in a channel and makes you its chair. Members ballot privately by DMing you ' +
@@ -71,7 +74,8 @@ export function registerVoteTools({server, hub, now}: ToolContext): void {
     inputSchema: {
       channel: z.string().min(1), topic: z.string().min(1).describe('the question, one line'),
       options: z.array(z.string().min(1)).min(2).describe('at least two distinct choices'),
-      ttl_minutes: z.number().min(1).default(30).describe('voting window in minutes (at least 1)'),
+      // Capped at a year: a window past that is no vote, and past ~1.6e11 minutes its close is no Date at all.
+      ttl_minutes: z.number().min(1).max(VOTE_TTL_MINUTES_MAX).default(30).describe(`voting window in minutes (1 to ${VOTE_TTL_MINUTES_MAX}, a year)`),
     },
   }, (args) => guarded(async () => {
     const options = args.options.map((o) => singleLine(o, 200))

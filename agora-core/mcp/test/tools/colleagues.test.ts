@@ -38,4 +38,11 @@ describe('colleague note tools', function () {
     const r = await call(alice, 'set_colleague_note', {agent_id: 'nobody', note: 'x'})
     expect(JSON.parse(r.text)).to.include({ok: false, error: 404})
   })
+
+  it('answers a seat id holding a lone UTF-16 surrogate with a 400 that says to send well-formed text, not a 500 URIError', async () => {
+    const r = await call(alice, 'get_colleague_notes', {agent_id: 'bob\ud800'})
+    const body = JSON.parse(r.text) as {ok: boolean; error: number; detail: string}
+    expect({ok: body.ok, error: body.error}).to.deep.equal({ok: false, error: 400})
+    expect(body.detail).to.include('lone UTF-16 surrogate').and.include('send well-formed text')
+  })
 })

@@ -48,4 +48,14 @@ describe('lease tools', function () {
     expect(await must(alice, 'release_paths', {})).to.match(/^RELEASED:/m)
     expect(await must(bob, 'check_paths', {paths: ['src/api/users.ts']})).to.match(/^CLEAR/)
   })
+
+  it('answers a path outside the checkout with a 400 naming it and the fix, for check and release alike', async () => {
+    for (const tool of ['check_paths', 'release_paths']) {
+      const r = await call(bob, tool, {paths: ['/etc/passwd']})
+      const body = JSON.parse(r.text) as {error: number; detail: string; action: string}
+      expect(body.error, tool).to.equal(400)
+      expect(body.detail).to.equal(`'/etc/passwd' is outside the repository at ${repo}; lease paths inside the checkout`)
+      expect(body.action).to.include('pass paths inside the checkout')
+    }
+  })
 })

@@ -36,6 +36,15 @@ describe('vote tools', function () {
     expect(opened).to.include('closes_at=')
   })
 
+  it('refuses a voting window over a year (525600 minutes) as invalid arguments, and opens nothing', async () => {
+    for (const ttl of [525_601, 9007199254740992, 1e300]) {
+      const refused = await seats.alice.callTool({name: 'open_vote', arguments: {channel: 'council', topic: 'forever?', options: ['a', 'b'], ttl_minutes: ttl}})
+      expect(refused.isError, String(ttl)).to.equal(true)
+      expect(JSON.stringify(refused.content)).to.include('MCP error -32602').and.include('expected number to be <=525600 at ttl_minutes')
+    }
+    expect(await must(seats.alice, 'read_channel', {channel: 'council'})).not.to.include('forever?')
+  })
+
   it('shows the chair the ballots cast by DM and keeps them blind to voters', async () => {
     await must(seats.bob, 'send_dm', {peer: 'alice', body: `vote ${tag}: sqlite`})
     await must(seats.carol, 'send_dm', {peer: 'alice', body: `vote ${tag}: mongo`})

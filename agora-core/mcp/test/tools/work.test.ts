@@ -47,6 +47,12 @@ describe('work-plane tools', function () {
     expect(text).to.include('#build work:parser-1 v1 by bob').and.include('#build claim:parser v1 by bob')
   })
 
+  it('get_work answers the item id `..` with a 400, instead of reading the hub root as a work item', async () => {
+    const r = await call(bob, 'get_work', {item_id: '..'})
+    expect(JSON.parse(r.text)).to.include({ok: false, error: 400})
+    expect(JSON.parse(r.text).detail).to.include('a URL reads it as a folder step')
+  })
+
   it('read_rulings marks an unacknowledged ruling NEW until ack_rulings', async () => {
     expect(await must(bob, 'read_rulings', {channel: 'build'})).to.match(/RULINGS in build \(1 unacknowledged\)/).and.match(/^NEW ruling:style v1 by olga/m).and.include('no force pushes')
     expect(await must(bob, 'ack_rulings', {channel: 'build', keys: ['ruling:style']})).to.equal('ACKED ruling:style@v1; still unacknowledged: none')

@@ -177,9 +177,8 @@ export const OPERATOR_ANSWERS = {
   /** diagnostics.ts */
   "get /status": Type.Object({
     computed_at: Type.Number(),
-    hub_state: Type.Object({
-      state: Type.String(),
-    }, closed),
+    // The same hub_state as /whoami: while paused it carries since, reason and by (a bare {state} refused those).
+    hub_state: WhoamiSchema.properties.hub_state,
     counts: Type.Object({
       seats: Type.Integer(),
       live: Type.Integer(),
@@ -217,9 +216,7 @@ export const OPERATOR_ANSWERS = {
     protocol: Type.String(),
     started_at: Type.Number(),
     uptime_seconds: Type.Number(),
-    hub_state: Type.Object({
-      state: Type.String(),
-    }, closed),
+    hub_state: WhoamiSchema.properties.hub_state,
     db: Type.Object({
       dialect: Type.String(),
       path: Type.String(),

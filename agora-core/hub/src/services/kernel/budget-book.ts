@@ -34,6 +34,12 @@ export interface DeferredToken {
  * one seat, through one process or several, cannot all pass the last token.
  */
 export interface BudgetBook {
+  /**
+   * True when a spend is not undone by rolling back the caller's transaction (the in-memory book; the
+   * PostgreSQL book's spends are rows in that transaction). A caller that rolls back posts which went
+   * through gives their spends back itself (posting/posts-in-one-tx.ts).
+   */
+  readonly spendsOutliveRollback?: boolean
   spendPost(agent: string, spend: PostSpend): Promise<PostGrant>
   refundPost(agent: string, spend: PostSpend, grant: PostGrant): Promise<void>
   spendWrite<T>(agent: string, write: () => Promise<T>): Promise<T>

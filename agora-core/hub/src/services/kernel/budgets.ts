@@ -46,6 +46,8 @@ export interface WriteBudget {
  * the write bucket for fs and store writes (each appends a ledger row, so they cost like posts).
  */
 export class Budgets {
+  /** Buckets in memory: a rolled-back transaction does not give a token back (BudgetBook). */
+  readonly spendsOutliveRollback = true
   static readonly BURST = 20
   static readonly INTERRUPTS_PER_HOUR = 6
   static readonly CRITICALS_PER_HOUR = 5

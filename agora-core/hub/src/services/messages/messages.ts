@@ -211,6 +211,8 @@ export function afterCommit(ctx: Ctx, m: StoredMessage): void {
 }
 
 export async function getMessage(ctx: Ctx, id: string): Promise<StoredMessage | undefined> {
+  // No id holds a NUL, and PostgreSQL cannot compare text that does (an error, not a miss): a body's ref with one names nothing.
+  if (id.includes('\u0000')) return undefined
   const r = await ctx.db.get<Record<string, unknown>>(`${SELECT} WHERE id = ?`, id)
   return r ? fromRow(r) : undefined
 }

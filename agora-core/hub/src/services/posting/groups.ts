@@ -6,6 +6,8 @@ import type {Principal} from '../channels/index.js'
 import {createChannel, ensureDm, mintInvite} from '../channels/index.js'
 import {putValue} from '../store/index.js'
 import {postMessage} from './post.js'
+import type {SpentRecorder} from './post.js'
+import {postsInOneTx} from './posts-in-one-tx.js'
 
 export type GroupInput = GroupBody
 
@@ -15,11 +17,11 @@ export type GroupInput = GroupBody
  */
 export async function createGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<RouteAnswer<'post /groups'>> {
   // One transaction: a refusal after the room exists (a purpose or opening post over its cap) leaves no room,
-  // invite or DM behind, and the invite DMs are pushed only once the group is committed.
-  return ctx.db.tx(() => buildGroup(ctx, p, input))
+  // invite or DM behind (nor spends the invites' budget), and the invite DMs are pushed only once the group is committed.
+  return postsInOneTx(ctx, (spent) => buildGroup(ctx, p, input, spent))
 }
 
-async function buildGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<RouteAnswer<'post /groups'>> {
+async function buildGroup(ctx: Ctx, p: Principal, input: GroupInput, spent: SpentRecorder): Promise<RouteAnswer<'post /groups'>> {
   const me = p.id
   const ch = await createChannel(ctx, input.name, input.private ?? true, me, p.operator)
   if (input.purpose) {
@@ -37,15 +39,18 @@ async function buildGroup(ctx: Ctx, p: Principal, input: GroupInput): Promise<Ro
       const dm = await ensureDm(ctx, me, agent)
       await postMessage(ctx, p, dm.name, {status: 'fyi', title: `invite: ${ch.name}`,
         body: `You are invited to '${ch.name}'${input.purpose ? ` — ${input.purpose}` : ''}. Join with POST /channels/${ch.name}/join and {"invite_token": "${token}"}.`,
-        data: {invite_token: token, channel: ch.name}})
+        data: {invite_token: token, channel: ch.name}}, spent)
       invited.push(agent)
     } catch (err) {
-      failed.push({agent, error: err instanceof AgoraError ? String(err.detail) : (err as Error).message})
+      // A refusal fails this member only; anything else (a database error) has broken the group's transaction
+      // (PostgreSQL aborts it), so the whole request fails with it instead of going on inside a dead transaction.
+      if (!(err instanceof AgoraError)) throw err
+      failed.push({agent, error: String(err.detail)})
     }
   }
   let openingSeq: number | null = null
   if (input.opening_post) {
-    openingSeq = (await postMessage(ctx, p, ch.name, {status: 'open', body: input.opening_post, title: input.purpose?.slice(0, 120) ?? ''})).seq
+    openingSeq = (await postMessage(ctx, p, ch.name, {status: 'open', body: input.opening_post, title: input.purpose?.slice(0, 120) ?? ''}, spent)).seq
   }
   return {channel: ch.name, created: true, invited, failed, opening_seq: openingSeq}
 }

@@ -169,7 +169,10 @@ async function resolveRef(ctx: Ctx, ref: unknown, channel: string): Promise<Stor
     seqText = ref.slice(at + 1)
   }
   if (/^\d+$/.test(seqText)) {
-    const r = await ctx.db.get<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq = ?', ch, Number(seqText))
+    // A seq past 2^53 or a channel holding a NUL names no message (and PostgreSQL refuses to compare either: a 500, not a miss).
+    const seq = Number(seqText)
+    if (!Number.isSafeInteger(seq) || ch.includes('\u0000')) return undefined
+    const r = await ctx.db.get<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq = ?', ch, seq)
     return r ? fromRow(r) : undefined
   }
   return getMessage(ctx, ref)

@@ -21,8 +21,14 @@ const TYPED_KEYS = ['asks', 'answers', 'declines', 'consumes', 'attachments', 'n
 /** The PostMessage body after schema validation (`data` parsed losslessly). */
 export type PostInput = PostBody
 
-/** The post pipeline in order (docs/protocol.md#messages): the first failing step decides the error; a refusal writes nothing. */
-export async function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput): Promise<StoredMessage> {
+/** Told, for a post that went through, how to give its budget back (posts-in-one-tx.ts). */
+export type SpentRecorder = (refund: () => Promise<void>) => void
+
+/**
+ * The post pipeline in order (docs/protocol.md#messages): the first failing step decides the error; a refusal writes nothing.
+ * `spent` is for a caller posting inside its own transaction: it hears how to refund this post if that transaction rolls back.
+ */
+export async function postMessage(ctx: Ctx, principal: Principal, named: string, input: PostInput, spent?: SpentRecorder): Promise<StoredMessage> {
   // The identifier rule: a WS frame names its channel in the body, so it is read in NFC here too.
   const channel = named.normalize('NFC')
   const me = requireSeat(principal).id
@@ -100,5 +106,6 @@ export async function postMessage(ctx: Ctx, principal: Principal, named: string,
     await ctx.budgets.refundPost(me, spend, grant)
     throw err
   }
+  spent?.(() => ctx.budgets.refundPost(me, spend, grant))
   return m
 }

@@ -5,6 +5,7 @@ import type {StoredMessage} from '../messages/index.js'
 import {getMessage, repliesTo} from '../messages/index.js'
 import {isObligation, threadState} from '../obligations/index.js'
 import {postMessage} from './post.js'
+import {postsInOneTx} from './posts-in-one-tx.js'
 import type {RouteAnswer} from '@agora/protocol'
 
 /** Nodes walked per call; past it the answer says `truncated:true` and a second call continues. */
@@ -57,10 +58,10 @@ export async function resolveThread(ctx: Ctx, p: Principal, root: StoredMessage,
   }
   const closed: Resolved['closed'] = []
   // One transaction: when a later reply is refused (the posting budget runs out mid-thread), the earlier
-  // ones roll back with it, so a refused resolve closes nothing.
-  await ctx.db.tx(async () => {
+  // ones roll back with it (and give their budget back), so a refused resolve closes and costs nothing.
+  await postsInOneTx(ctx, async (spent) => {
     for (const m of open) {
-      const reply = await postMessage(ctx, p, m.channel, {status: 'resolved', reply_to: m.id, body: body ?? `closed by ${p.id} (resolve_thread on #${root.seq})`})
+      const reply = await postMessage(ctx, p, m.channel, {status: 'resolved', reply_to: m.id, body: body ?? `closed by ${p.id} (resolve_thread on #${root.seq})`}, spent)
       closed.push({id: m.id, seq: m.seq, sender: m.sender, resolved_by: reply.id, resolved_seq: reply.seq})
     }
   }, {channel: root.channel})

@@ -166,9 +166,10 @@ export async function takeLeases(ctx: Ctx, input: TakeInput): Promise<{leases: L
   if (input.note !== undefined && input.note !== null && typeof input.note !== 'string') fail(400, 'note must be a short string saying what the lease is for')
   const note = sanitize(String(input.note ?? '')).slice(0, 200)
   return ctx.db.tx(async () => {
-    await dropExpired(ctx, workspace)
+    // Conflicts count live leases only; expired rows are dropped after, so a refused take (409) deletes nothing either.
     const conflicts = await conflictsFor(ctx, workspace, paths, input.holder, mode)
     if (conflicts.length > 0) return {conflicts}
+    await dropExpired(ctx, workspace)
     const now = ctx.now()
     const mine = new Map((await rows(ctx, workspace)).filter((l) => l.holder === input.holder).map((l) => [l.path.toLowerCase(), l]))
     const leases = await mapInOrder(paths, async (path) => {

@@ -3,7 +3,8 @@ import {parseJsonLossless, verifyLedger} from '@agora/protocol'
 import type {LedgerReport} from '@agora/protocol'
 import {type Caller, rawCall, TestHub} from '../../helpers/hub.js'
 import {WsSeat} from '../../helpers/ws.js'
-import {logicalDump} from '../../helpers/dump.js'
+import {databaseDump} from '../../helpers/dump.js'
+import {isPostgresTarget} from '../../helpers/db-read.js'
 import {verifyIndependently} from '../../helpers/ledger.js'
 import {JSON_DEPTH_MAX, SUBSCRIBE_CHANNELS_MAX} from '../../../src/limits.js'
 
@@ -39,7 +40,7 @@ describe('the text rule at the door', () => {
   }
 
   it('refuses a lone surrogate in every text-taking route with 422 naming the field, and writes nothing', async () => {
-    const dumpBefore = logicalDump(h.dbPath)
+    const dumpBefore = await databaseDump(h.dbPath)
     const attempts: Array<[string, string, unknown, Array<string | number>]> = [
       ['POST', '/channels/room/messages', {body: `hello ${LONE}`}, ['body', 'body']],
       ['POST', '/channels/room/messages', {body: 'x', title: `t${LONE}`}, ['body', 'title']],
@@ -56,7 +57,7 @@ describe('the text rule at the door', () => {
       expect(r.body.detail[0].loc, path).to.deep.equal(loc)
       expect(r.body.detail[0].type).to.equal('unicode_invalid')
     }
-    expect(logicalDump(h.dbPath).sha, 'a refused request wrote state').to.equal(dumpBefore.sha)
+    expect((await databaseDump(h.dbPath)).sha, 'a refused request wrote state').to.equal(dumpBefore.sha)
   })
 
   it('refuses invalid UTF-8 bytes in a body instead of replacing them', async () => {
@@ -92,8 +93,28 @@ describe('the text rule at the door', () => {
     } finally { ws.close() }
   })
 
+  it('refuses a NUL (%00) in the URL path or in a query value with 400 naming where, on SQLite and PostgreSQL alike (PostgreSQL answered 500)', async () => {
+    const dumpBefore = await databaseDump(h.dbPath)
+    const attempts: Array<[string, string, string]> = [
+      ['GET', '/channels/room/messages/a%00b', 'the URL path'],
+      ['GET', '/channels/room/store/k%00', 'the URL path'],
+      ['POST', '/channels/room/messages/a%00/retract', 'the URL path'],
+      ['DELETE', '/turn-tokens/%00', 'the URL path'],
+      ['GET', '/channels/room/fs?prefix=a%00', "query parameter 'prefix'"],
+      ['GET', '/search?q=a%00b', "query parameter 'q'"],
+      ['GET', '/channels/room/reputation?target=%00', "query parameter 'target'"],
+    ]
+    for (const [method, path, where] of attempts) {
+      const r = await rawCall(h.url, {method, path, key: alice.key})
+      expect(r.status, `${method} ${path}: ${r.text}`).to.equal(400)
+      expect(r.body.detail, path).to.equal(`${where} holds a NUL character (%00), which no name, id or value here contains; remove it`)
+    }
+    expect((await databaseDump(h.dbPath)).sha, 'a refused request wrote state').to.equal(dumpBefore.sha)
+  })
+
   it('hashes exactly what it stores and serves: after text through every route the ledger verifies on the hub and client-side', async () => {
-    const text = 'café cafe\u0301 😀 \u202e rtl \u200b zw \u0000 nul'
+    // PostgreSQL text cannot hold a NUL: there it is a 400 (http/app.test.ts), so the rest of the text goes through alone.
+    const text = `café cafe\u0301 😀 \u202e rtl \u200b zw${isPostgresTarget(h.dbPath) ? '' : ' \u0000 nul'}`
     const sent = await alice.postMessage('room', {body: text, title: `t ${text}`.slice(0, 100), data: {[text]: [text, {k: text}]}})
     await alice.ok('PUT', '/channels/room/store/notes', {value: {text}})
     await alice.ok('PUT', '/channels/room/fs/notes.md', {content: text, description: text})

@@ -2,6 +2,8 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {expect} from 'chai'
+import {Ajv} from 'ajv'
+import {ROUTES} from '@agora/protocol'
 import Database from 'better-sqlite3'
 import {createHub} from '@agora/hub'
 import {ADMIN_KEY, Caller, TestHub} from '../../helpers/hub.js'
@@ -55,6 +57,16 @@ describe('diagnostics routes', () => {
     const a = s.seats.find((r: {agent_id: string}) => r.agent_id === 'alice')
     expect(a).to.include({operator: false, presence: 'active', channels: 2})
     expect(a.last_post_at).to.be.a('number')
+  })
+
+  it('answers /status and /admin/status during a pause with the pause\'s since, reason and by, in the shape @agora/protocol declares', async () => {
+    await h.admin.ok('PUT', '/admin/pause', {reason: 'migrating'})
+    const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+    for (const [route, answer] of [['get /status', await olga.ok('GET', '/status')], ['get /admin/status', await h.admin.ok('GET', '/admin/status')]] as const) {
+      expect(answer.hub_state, route).to.deep.include({state: 'paused', reason: 'migrating', by: 'operator'})
+      expect(answer.hub_state.since, route).to.be.a('number')
+      expect(ajv.validate(ROUTES[route], answer), `${route}: ${ajv.errorsText()}`).to.equal(true)
+    }
   })
 
   it('serves the admin status counts to the admin key', async () => {
