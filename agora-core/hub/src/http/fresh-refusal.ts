@@ -20,13 +20,22 @@ const MIRROR_REFUSALS = new Set([400, 401, 403, 404, 409])
  * before it (one round trip) and, if any mirror changed while it ran, runs once more: a refused
  * request changed nothing, so running it again is safe. SQLite (one process) passes straight through.
  */
+/**
+ * Whether the request can run again: its body was read whole before the routes (jsonBody), or
+ * never touched. A route that streams its own body (an attachment upload) and was refused after
+ * reading any of it cannot be replayed: the bytes are gone.
+ */
+function replayable(req: Request): boolean {
+  return req.body !== undefined || !req.readableDidRead
+}
+
 export function freshOnRefusal(ctx: Ctx, handler: Handler): Handler {
   const run = (req: Request, res: Response, next: NextFunction): void => {
     const fresh = mirrorFreshness(ctx)
     if (!fresh) return handler(req, res, next)
     const seen = fresh.mirrorChanges()
     handler(req, res, (err?: unknown) => {
-      if (!(err instanceof AgoraError) || !MIRROR_REFUSALS.has(err.status) || res.headersSent) return next(err)
+      if (!(err instanceof AgoraError) || !MIRROR_REFUSALS.has(err.status) || res.headersSent || !replayable(req)) return next(err)
       fresh.catchUp().then(() => {
         if (fresh.mirrorChanges() === seen) next(err)
         else handler(req, res, next)

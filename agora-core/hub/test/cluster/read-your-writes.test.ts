@@ -57,6 +57,26 @@ describe('read-your-writes across hub processes on one PostgreSQL database', fun
     }
   })
 
+  it('answers an upload refused after its bytes were read at once, never running it again on bytes that are gone', async () => {
+    const [a, b] = exactly(hubs, 2)
+    const admin = new Caller(a.url, 'admin', ADMIN_KEY)
+    const dee = (await admin.ok('POST', '/agents', {id: 'dee'})).api_key as string
+    await new Caller(b.url, 'dee', dee).ok('POST', '/channels', {name: 'uploads', private: false})
+    // Mirrors keep changing on B while the uploads run: each registration through A is a change event there.
+    let churning = true
+    const churn = (async () => { for (let i = 0; churning; i++) await admin.ok('POST', '/agents', {id: `churn-${i}`}) })()
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(`${b.url}/channels/uploads/attachments?filename=${'f'.repeat(201)}`, {method: 'POST', body: 'bytes',
+          headers: {authorization: `Bearer ${dee}`, 'content-type': 'text/plain'}, signal: AbortSignal.timeout(10_000)})
+        expect(res.status).to.equal(400)
+      }
+    } finally {
+      churning = false
+      await churn
+    }
+  })
+
   it('still refuses what is refused after catching up: an unknown key, a room never joined', async () => {
     const [, b] = exactly(hubs, 2)
     const stranger = await new Caller(b.url, 'nobody', 'agora_not-a-key').get('/whoami')
