@@ -13,14 +13,6 @@ type Handler = ((req: Request, res: Response, next: NextFunction) => void) & {st
 const MIRROR_REFUSALS = new Set([400, 401, 403, 404, 409])
 
 /**
- * Read-your-writes across hub processes on PostgreSQL. Each process answers from in-memory mirrors
- * of agents, channels and members that other processes' commits reach a few milliseconds later, so
- * a seat registered, a channel created or a room joined through one process could be refused by
- * the next request on another. A request refused that way first applies every change committed
- * before it (one round trip) and, if any mirror changed while it ran, runs once more: a refused
- * request changed nothing, so running it again is safe. SQLite (one process) passes straight through.
- */
-/**
  * Whether the request can run again: its body was read whole before the routes (jsonBody), or
  * never touched. A route that streams its own body (an attachment upload) and was refused after
  * reading any of it cannot be replayed: the bytes are gone.
@@ -29,6 +21,14 @@ function replayable(req: Request): boolean {
   return req.body !== undefined || !req.readableDidRead
 }
 
+/**
+ * Read-your-writes across hub processes on PostgreSQL. Each process answers from in-memory mirrors
+ * of agents, channels and members that other processes' commits reach a few milliseconds later, so
+ * a seat registered, a channel created or a room joined through one process could be refused by
+ * the next request on another. A request refused that way first applies every change committed
+ * before it (one round trip) and, if any mirror changed while it ran, runs once more: a refused
+ * request changed nothing, so running it again is safe. SQLite (one process) passes straight through.
+ */
 export function freshOnRefusal(ctx: Ctx, handler: Handler): Handler {
   const run = (req: Request, res: Response, next: NextFunction): void => {
     const fresh = mirrorFreshness(ctx)
