@@ -1,6 +1,6 @@
 import type {Knex} from 'knex'
 import {installAppend} from '../db/pg-append.js'
-import {EMBEDDING_KEY} from '../services/search/embedding.js'
+import {EMBEDDING_KEY} from '../services/search/index.js'
 
 /** The LISTEN/NOTIFY channel every hub process on one PostgreSQL database shares. */
 export const EVENTS = 'agora_events'

@@ -1,7 +1,7 @@
 // search: lexical and semantic message search, store hits, embedding settings.
 // The public face of services/search/: code outside this folder imports from here only.
 
-export {embed, endpointOf, loadEmbedding, saveEmbedding} from './embedding.js'
+export {EMBEDDING_KEY, embed, endpointOf, loadEmbedding, saveEmbedding} from './embedding.js'
 export type {EmbeddingConfig} from './embedding.js'
 export {rebuildSearch, searchDrift} from './index-admin.js'
 export {parseQuery} from './query.js'
