@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {tightThread} from '../../helpers/tight-thread.js'
 import {type Caller, TestHub} from '../../helpers/hub.js'
 
 describe('POST /channels/{c}/messages/{id}/resolve_thread', () => {
@@ -55,15 +56,8 @@ describe('POST /channels/{c}/messages/{id}/resolve_thread', () => {
   })
 
   it('closes nothing when the posting budget runs out part way through the thread (the replies posted before roll back)', async () => {
-    const tight = await TestHub.start({ratePerMinute: 1}) // a burst of 20 posts, then one a minute
+    const {tight, amy, ben, root} = await tightThread() // a burst of 20 posts, then one a minute; 3 spent
     try {
-      const amy = await tight.register('amy')
-      const ben = await tight.register('ben')
-      await tight.channel(amy, 'room', [ben])
-      const post = (body: string, reply_to?: string) => amy.postMessage('room', {body, status: 'open', to: ['ben'], ...(reply_to ? {reply_to} : {})})
-      const root = await post('first?')
-      const second = await post('second?', root.id)
-      await post('third?', second.id)
       // 19 of the 20 tokens spent: the resolve's first reply takes the last one, its second is refused.
       for (let i = 0; i < 16; i++) await amy.postMessage('room', {body: `note ${i}`, status: 'fyi'})
       const before = await ben.history('room')

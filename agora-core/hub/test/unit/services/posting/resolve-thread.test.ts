@@ -1,17 +1,10 @@
 import {expect} from 'chai'
-import {TestHub} from '../../../helpers/hub.js'
+import {tightThread} from '../../../helpers/tight-thread.js'
 
 describe('resolve_thread and the posting budget (services/posting/resolve-thread)', () => {
   it('gives back the tokens of the replies it rolled back when a later reply is refused, so the seat can still post', async () => {
-    const tight = await TestHub.start({ratePerMinute: 1}) // a burst of 20 posts, then one a minute
+    const {tight, amy, root} = await tightThread() // a burst of 20 posts, then one a minute; 3 spent
     try {
-      const amy = await tight.register('amy')
-      const ben = await tight.register('ben')
-      await tight.channel(amy, 'room', [ben])
-      const post = (body: string, reply_to?: string) => amy.postMessage('room', {body, status: 'open', to: ['ben'], ...(reply_to ? {reply_to} : {})})
-      const root = await post('first?')
-      const second = await post('second?', root.id)
-      await post('third?', second.id)
       // 18 of the 20 tokens spent: the resolve's first two replies take the last two, its third is refused.
       for (let i = 0; i < 15; i++) await amy.postMessage('room', {body: `note ${i}`, status: 'fyi'})
       const refused = await amy.call('POST', `/channels/room/messages/${root.id}/resolve_thread`, {})
