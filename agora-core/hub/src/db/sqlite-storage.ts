@@ -109,7 +109,12 @@ export class SqliteStorage implements Storage {
   }
 }
 
-/** Post-commit work runs in a microtask: the caller's response is written first. */
+/**
+ * Post-commit work runs in a microtask queued at the commit, so it runs before the awaiting caller's
+ * continuation: subscribers' pushes leave before the poster's HTTP answer. Answering first (the fan-out on
+ * setImmediate) was tried and kept out: under load it tripled post→push p50 at 50 subscribers for no
+ * throughput that the noise could show (docs/benchmarks.md, tenth session).
+ */
 export function flush(list: Array<() => void>): void {
   if (list.length === 0) return
   queueMicrotask(() => {
