@@ -28,3 +28,10 @@ export async function readRows<T>(target: string, text: string, ...params: unkno
   const db = new Database(target, {readonly: true, fileMustExist: true})
   try { return db.prepare(text).all(...params) as T[] } finally { db.close() }
 }
+
+/** Change rows behind the hub's back (a tamper test's outside edit) on either database; returns the rows changed. */
+export async function editOutsideHub(target: string, text: string, ...params: unknown[]): Promise<number> {
+  if (isPostgresTarget(target)) return withPg(target, async (c) => (await c.query(numbered(text), params)).rowCount ?? 0)
+  const db = new Database(target, {fileMustExist: true})
+  try { return db.prepare(text).run(...params).changes } finally { db.close() }
+}

@@ -4,9 +4,9 @@ import {join} from 'node:path'
 import {expect} from 'chai'
 import {Ajv} from 'ajv'
 import {ROUTES} from '@agora/protocol'
-import Database from 'better-sqlite3'
 import {createHub} from '@agora/hub'
 import {ADMIN_KEY, Caller, TestHub} from '../../helpers/hub.js'
+import {editOutsideHub, isPostgresTarget, readRows} from '../../helpers/db-read.js'
 
 describe('diagnostics routes', () => {
   let h: TestHub
@@ -73,7 +73,7 @@ describe('diagnostics routes', () => {
     await olga.ok('POST', '/agents/bob/retire', {})
     const s = await h.admin.ok('GET', '/admin/status')
     expect(s.counts).to.include({agents: 3, operators: 1, retired: 1, deleted: 0, archived: 0})
-    expect(s.db).to.include({dialect: 'sqlite'})
+    expect(s.db).to.include({dialect: isPostgresTarget(h.dbPath) ? 'postgres' : 'sqlite'})
     expect(s.protocol).to.equal('agora/0.4')
   })
 
@@ -83,10 +83,9 @@ describe('diagnostics routes', () => {
     const ok = await h.admin.ok('GET', '/admin/doctor')
     expect(ok.ok, JSON.stringify(ok.checks)).to.equal(true)
     expect(ok.checks.map((c: {name: string}) => c.name)).to.deep.equal(['operators', 'commons', 'seq', 'members', 'cache', 'hub-alerts', 'ledger'])
-    const db = new Database(h.dbPath)
-    const seq = (db.prepare("SELECT seq FROM messages WHERE channel = 'room' AND body = 'two'").get() as {seq: number}).seq
-    db.prepare("UPDATE messages SET body = 'edited' WHERE channel = 'room' AND body = 'two'").run()
-    db.close()
+    const [row] = await readRows<{seq: number}>(h.dbPath, "SELECT seq FROM messages WHERE channel = 'room' AND body = 'two'")
+    expect(await editOutsideHub(h.dbPath, "UPDATE messages SET body = 'edited' WHERE channel = 'room' AND body = 'two'")).to.equal(1)
+    const seq = row?.seq
     const bad = await h.admin.ok('GET', '/admin/doctor')
     expect(bad.ok).to.equal(false)
     const ledger = bad.checks.find((c: {name: string}) => c.name === 'ledger')
