@@ -80,6 +80,12 @@ export async function postgresHubsConnected(url: string): Promise<number> {
  */
 export async function importPostgres(file: string, url: string, opts: {replace: boolean; aside: string}): Promise<{rows: number; preserved: string | null}> {
   const src = new Database(file, {readonly: true, fileMustExist: true})
+  try {
+    refuseNul(src, file)
+  } catch (err) {
+    src.close()
+    throw err
+  }
   const client = await connect(url, 'agora-restore')
   let preserved: string | null = null
   try {
@@ -111,9 +117,46 @@ export async function importPostgres(file: string, url: string, opts: {replace: 
         await trx.raw(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), COALESCE((SELECT MAX(id) FROM ${t}), 0) + 1, false)`)
       }
     })
+  } catch (err) {
+    // A refused restore changes nothing: the hub it would have replaced goes back where it was.
+    if (preserved) await putBack(url, preserved)
+    throw err
   } finally {
     src.close()
     await target.close()
   }
   return {rows, preserved}
+}
+
+/** Undo the move aside after a failed import: the half-filled `public` goes, the old hub's schema is `public` again. */
+async function putBack(url: string, aside: string): Promise<void> {
+  const client = await connect(url, 'agora-restore')
+  try {
+    await client.query('BEGIN')
+    await client.query('DROP SCHEMA public CASCADE')
+    await client.query(`ALTER SCHEMA ${aside} RENAME TO public`)
+    await client.query('COMMIT')
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, which a SQLite hub stores as sent (as the reference does). Such a
+ * snapshot is refused before the target is touched, naming where the NULs are, rather than failing halfway.
+ */
+function refuseNul(src: Database.Database, file: string): void {
+  const found: string[] = []
+  for (const t of tablesOf(src)) {
+    const sums = t.columns.map(c => `SUM(typeof("${c}") = 'text' AND instr("${c}", char(0)) > 0)`).join(', ')
+    const row = src.prepare(`SELECT ${sums} FROM "${t.name}"`).raw(true).get() as Array<number | null> | undefined
+    t.columns.forEach((c, i) => {
+      const n = row?.[i] ?? 0
+      if (n > 0) found.push(`${n} in ${t.name}.${c}`)
+    })
+  }
+  if (found.length > 0) {
+    throw new Error(`${file} holds NUL characters (U+0000), which PostgreSQL text cannot store (${found.join(', ')}); ` +
+      `messages are immutable, so keep this hub on SQLite: agora restore ${file} --yes (without --db) restores it into a SQLite file`)
+  }
 }

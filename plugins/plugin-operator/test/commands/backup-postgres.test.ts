@@ -2,6 +2,7 @@ import {AgoraClient} from '@agora/client'
 import {lookupKey} from '@agora/home'
 import Database from 'better-sqlite3'
 import {expect} from 'chai'
+import {copyFileSync} from 'node:fs'
 import {join} from 'node:path'
 import pg from 'pg'
 
@@ -15,6 +16,17 @@ import {exactly} from '../../../../test/helpers/present.js'
 function messages(file: string): unknown[] {
   const db = new Database(file, {readonly: true})
   try { return db.prepare('SELECT * FROM messages ORDER BY channel, seq').all() } finally { db.close() }
+}
+
+/** The database's schemas and what its hub holds: a refused restore leaves both as they were. */
+async function hubShape(url: string): Promise<{schemas: string[]; messages: number; agents: number}> {
+  const client = new pg.Client({connectionString: url})
+  await client.connect()
+  try {
+    const schemas = (await client.query("SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1")).rows.map(r => r.nspname as string)
+    const count = async (t: string): Promise<number> => (await client.query(`SELECT count(*)::int AS n FROM public.${t}`)).rows[0].n as number
+    return {schemas, messages: await count('messages'), agents: await count('agents')}
+  } finally { await client.end() }
 }
 
 describe('backup and restore with PostgreSQL', function () {
@@ -61,6 +73,38 @@ describe('backup and restore with PostgreSQL', function () {
       const kept = await client.query(`SELECT count(*)::int AS n FROM ${result.preserved[0]}.messages`)
       expect(kept.rows[0].n).to.equal(messages(snapshot).length)
     } finally { await client.end() }
+  })
+
+  it('refuses a snapshot holding a NUL before touching PostgreSQL, naming where it is and the SQLite restore that works', async () => {
+    const hub = await startHub(join(tempDir('db'), 'agora.db'))
+    const home = operatorHome(hub)
+    await addSeats(hub.url, home, ['w1'])
+    const w1 = new AgoraClient({url: hub.url, apiKey: lookupKey(home, hub.url, 'w1')})
+    await w1.createChannel('bytes', {private: false})
+    await w1.postMessage('bytes', {body: 'before\u0000after'})
+    const nul = join(tempDir('snap'), 'nul.snapshot.db')
+    await runCommand(Backup, [nul, '--home', home])
+    await hub.hub.close()
+    const target = await freshDatabase('nul')
+    await runCommand(Restore, [snapshot, '--db', target, '--home', join(tempDir('h'), 'home')])
+    const before = await hubShape(target)
+    const err = await runFailure(Restore, [nul, '--db', target, '--yes', '--home', join(tempDir('h'), 'home')])
+    expect(err.message).to.include('holds NUL characters (U+0000), which PostgreSQL text cannot store (1 in messages.body)')
+    expect(err.message).to.include(`agora restore ${nul} --yes (without --db)`)
+    expect(await hubShape(target)).to.deep.equal(before)
+  })
+
+  it('puts the replaced hub back in place when loading the snapshot fails halfway', async () => {
+    const odd = join(tempDir('snap'), 'odd.snapshot.db')
+    copyFileSync(snapshot, odd)
+    const db = new Database(odd)
+    try { db.prepare("UPDATE agents SET created_at = 'soon' WHERE id = 'w2'").run() } finally { db.close() }
+    const target = await freshDatabase('halfway')
+    await runCommand(Restore, [snapshot, '--db', target, '--home', join(tempDir('h'), 'home')])
+    const before = await hubShape(target)
+    const err = await runFailure(Restore, [odd, '--db', target, '--yes', '--home', join(tempDir('h'), 'home')])
+    expect(err.message).to.match(/double precision/)
+    expect(await hubShape(target)).to.deep.equal(before)
   })
 
   it('refuses to back up a PostgreSQL database that holds no hub, naming the URL', async () => {
