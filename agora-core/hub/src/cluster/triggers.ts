@@ -1,5 +1,6 @@
 import type {Knex} from 'knex'
-import {installAppend} from '../db/pg-append.js'
+import {createHash} from 'node:crypto'
+import {APPEND_FUNCTION_SQL, installAppend} from '../db/pg-append.js'
 import {EMBEDDING_KEY} from '../services/search/index.js'
 
 /** The LISTEN/NOTIFY channel every hub process on one PostgreSQL database shares. */
@@ -62,10 +63,29 @@ const TRIGGERS: Array<[name: string, sql: string]> = [
   ['agora_hub_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON meta FOR EACH ROW'],
 ]
 
+/** What this code installs: a process that finds this version in place (a restart, a second process) leaves it alone. */
+const VERSION = `agora cluster objects ${createHash('sha256').update(FUNCTION).update(APPEND_FUNCTION_SQL)
+  .update(JSON.stringify(TRIGGERS)).digest('hex').slice(0, 16)}`
+
+/**
+ * True when this database already has this version's functions and every trigger. Re-installing takes
+ * DROP TRIGGER's ACCESS EXCLUSIVE lock on nine tables: a process starting beside a serving one would
+ * queue every request of the running hubs behind its DDL, and could deadlock with a write touching two tables.
+ */
+async function installed(trx: Knex.Transaction): Promise<boolean> {
+  const r = await trx.raw(`SELECT obj_description(to_regprocedure('agora_announce()'), 'pg_proc') AS version,
+    (SELECT array_agg(t.tgname::text ORDER BY t.tgname) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE 'agora%') AS triggers`)
+  const row = (r as {rows: Array<{version: string | null; triggers: string[] | null}>}).rows[0]
+  const want = TRIGGERS.map(([name]) => name).sort()
+  return row?.version === VERSION && JSON.stringify(row.triggers ?? []) === JSON.stringify(want)
+}
+
 export async function installTriggers(knex: Knex): Promise<void> {
   await knex.transaction(async trx => {
     // Two processes starting at once must not race on CREATE OR REPLACE.
     await trx.raw(`SELECT pg_advisory_xact_lock(${0x61676f7201})`)
+    if (await installed(trx)) return
     await trx.raw(FUNCTION)
     await installAppend(trx)
     for (const [name, when] of TRIGGERS) {
@@ -73,5 +93,6 @@ export async function installTriggers(knex: Knex): Promise<void> {
       await trx.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`)
       await trx.raw(`CREATE TRIGGER ${name} ${when} EXECUTE FUNCTION agora_announce()`)
     }
+    await trx.raw(`COMMENT ON FUNCTION agora_announce() IS '${VERSION}'`)
   })
 }

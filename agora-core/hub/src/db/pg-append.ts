@@ -61,6 +61,9 @@ BEGIN
 END $$`
 
 /** Create (or replace) agora_append; run at open with the triggers, under their install lock. */
+/** The append function's definition, part of the cluster objects' version (cluster/triggers.ts). */
+export const APPEND_FUNCTION_SQL = FUNCTION
+
 export async function installAppend(trx: Knex.Transaction): Promise<void> {
   // The signature before the post token moved into the append (its OUT columns differ, so it is dropped, not replaced).
   await trx.raw(`DROP FUNCTION IF EXISTS agora_append(text, text, text, text, text, text, bigint, bigint, text, text, text, text,
