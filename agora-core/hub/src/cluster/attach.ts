@@ -5,6 +5,7 @@ import {fromRow, jsonValues, selectMessages} from '../services/messages/index.js
 import {startListener} from './listener.js'
 import type {Listener} from './listener.js'
 import {SweepLeader} from './leader.js'
+import {PublishedSeqs} from './published.js'
 import {PgPresence, PRESENCE_BEAT_MS} from './pg-presence.js'
 import {registerHubBlockMirror} from '../db/pg-hub-blocks.js'
 import {syncEmbedder} from '../services/search/index.js'
@@ -47,9 +48,9 @@ export interface Attached {
 export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRESENCE_BEAT_MS): Promise<Attached> {
   const leader = new SweepLeader(() => pg.dedicated())
   leaders.set(ctx.db, leader)
-  // The newest seq this process knows per channel, so a re-made connection replays what it missed.
-  const known = new Map<string, number>()
-  for (const [channel, seq] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) known.set(channel as string, seq as number)
+  // What this process has published, its own commits included, so a catch-up replays exactly the holes.
+  const published = new PublishedSeqs()
+  const offBus = ctx.bus.on((m, elsewhere) => { if (!elsewhere) published.add(m.channel, m.seq) })
   // Hub blocks read from memory; another process's block change arrives as a cache event (below).
   const hubBlocks = registerHubBlockMirror(ctx.db)
   const reload = async (): Promise<void> => {
@@ -61,12 +62,14 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
   const presence = new PgPresence(ctx, pg.knex, pg.origin, presenceBeatMs)
   const listener = await startListener(() => pg.dedicated(), pg.origin, {
     async messages(events) {
-      for (const {channel, seq} of events) known.set(channel, Math.max(known.get(channel) ?? 0, seq))
+      // Counted as published only once read and published: a failed read leaves the hole for the catch-up.
       const rows = await selectMessages(ctx, `FROM messages WHERE id IN (${jsonValues(ctx)})`, JSON.stringify(events.map(e => e.id)))
       const byId = new Map(rows.map(m => [m.id, m]))
       for (const {id} of events) {
         const m = byId.get(id)
-        if (m) ctx.bus.publish(m, true)
+        if (!m) continue
+        ctx.bus.publish(m, true)
+        published.add(m.channel, m.seq)
       }
     },
     cache: reload,
@@ -78,16 +81,23 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
       await reload()
       void presence.reload()
       await syncEmbedder(ctx)
-      for (const [channel, after] of known) {
-        const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', channel, after)
+      // Every channel, also one created while events were missed; only the seqs this process has not published.
+      for (const [channel, newest] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) {
+        const name = channel as string
+        if (Number(newest) <= published.prefix(name)) continue
+        const rows = await ctx.db.all<Record<string, unknown>>('SELECT * FROM messages WHERE channel = ? AND seq > ? ORDER BY seq', name, published.prefix(name))
         for (const r of rows) {
           const m = fromRow(r)
-          known.set(channel, m.seq)
+          if (published.has(m.channel, m.seq)) continue
           ctx.bus.publish(m, true)
+          published.add(m.channel, m.seq)
         }
       }
     },
   })
+  // Read once LISTEN is on, so a commit between this read and the first event cannot fall in between:
+  // before it, this process has no subscribers yet; after it, the commit's event arrives.
+  for (const [channel, seq] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) published.start(channel as string, seq as number)
   listeners.set(ctx.db, listener)
   // Shared before the first socket connects (the hub listens after joining), so no seat goes unrecorded.
   ctx.presence.share = presence
@@ -97,6 +107,7 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
     presence,
     async stop() {
       await presence.stop()
+      offBus()
       await listener.stop()
       await leader.stop()
       leaders.delete(ctx.db)

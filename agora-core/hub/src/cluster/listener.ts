@@ -35,7 +35,10 @@ export interface ClusterHandlers {
   presence(): void
   /** The semantic-search endpoint was set or removed elsewhere: start or stop this process's embedder (not awaited). */
   embedding(): void
-  /** The connection was lost and re-made: events in between are unknown, catch up. */
+  /**
+   * The connection was lost and re-made, or handling an event failed (a query refused while the server
+   * restarts): events in between are unknown or lost, catch up from the database.
+   */
   resync(): Promise<void>
 }
 
@@ -89,8 +92,26 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     if (first.k !== 'presence') mirrorChanges++
     return Promise.resolve()
   }
+  // A failed job (its query refused while the server restarts, say) is not dropped: a resync reads from
+  // the database what it would have applied, retried with backoff until it succeeds.
+  let repairing = false
+  const repair = (delay: number): void => {
+    if (stopped) return
+    chain = chain.then(() => on.resync()).then(() => {
+      repairing = false
+      mirrorChanges++
+    }, (err: Error) => {
+      log(`agora hub: catching up after a failed cluster event failed too: ${err.message}; retrying in ${delay} ms`)
+      setTimeout(() => repair(Math.min(delay * 2, 5000)), delay).unref()
+    })
+  }
   const enqueue = (job: () => Promise<void>): void => {
-    chain = chain.then(job).catch((err: Error) => log(`agora hub: a cluster event failed: ${err.message}`))
+    chain = chain.then(job).catch((err: Error) => {
+      log(`agora hub: a cluster event failed: ${err.message}; catching up from the database`)
+      if (repairing) return
+      repairing = true
+      repair(100)
+    })
   }
   // One job per event keeps `settled` exact; a job finds its event already taken by an earlier batch and returns.
   const take = (ev: ClusterEvent): void => {
@@ -126,7 +147,10 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     for (let delay = 100; !stopped; delay = Math.min(delay * 2, 5000)) {
       try {
         await attach()
-        enqueue(() => on.resync())
+        enqueue(async () => {
+          await on.resync()
+          mirrorChanges++
+        })
         return
       } catch {
         await new Promise(r => setTimeout(r, delay))

@@ -113,3 +113,45 @@ describe('sweep leadership on a session advisory lock (PostgreSQL)', () => {
     }
   })
 })
+
+describe('a cluster event whose handling fails (PostgreSQL)', () => {
+  it('is caught up by a resync from the database, retried until it succeeds, instead of being dropped', async () => {
+    const url = await freshDatabase('repair')
+    const a = await openPostgres(url)
+    const b = await openPostgres(url)
+    const seen: string[] = []
+    const logged: string[] = []
+    let messageFailures = 1
+    let resyncFailures = 1
+    const listener = await startListener(() => b.dedicated(), b.origin, {
+      async messages(events) {
+        if (messageFailures-- > 0) throw new Error('Connection terminated unexpectedly')
+        for (const e of events) seen.push(`m ${e.seq}`)
+      },
+      async cache() {},
+      meta() {},
+      sever() {},
+      presence() {},
+      embedding() {},
+      async resync() {
+        if (resyncFailures-- > 0) throw new Error('the database system is starting up')
+        seen.push('resync')
+      },
+    }, line => logged.push(line))
+    try {
+      const db = a.storage()
+      await db.run(INSERT, 'R1', 'room', 1, 'alice', 'message', 'fyi', 'inbox', 1)
+      await until(() => seen.includes('resync'))
+      await db.run(INSERT, 'R2', 'room', 2, 'alice', 'message', 'fyi', 'inbox', 1)
+      await until(() => seen.includes('m 2'))
+      expect(seen).to.deep.equal(['resync', 'm 2'])
+      expect(logged[0]).to.match(/a cluster event failed: Connection terminated unexpectedly; catching up from the database/)
+      expect(logged[1]).to.match(/catching up after a failed cluster event failed too: the database system is starting up; retrying in 100 ms/)
+      expect(listener.mirrorChanges()).to.equal(1)
+    } finally {
+      await listener.stop()
+      await a.close()
+      await b.close()
+    }
+  })
+})

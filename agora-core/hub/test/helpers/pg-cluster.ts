@@ -2,7 +2,7 @@
 // 127.0.0.1 port with its socket in that dir, one database per suite, stopped and deleted on exit.
 // It never touches a system cluster. initdb refuses to run as root, so as root every server
 // command runs as the unprivileged `postgres` user (the OS package creates it) through runuser.
-import {spawnSync} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -18,6 +18,8 @@ export interface PgCluster {
   url(database: string): string
   /** Create a fresh database (empty, or a copy of `template`) and return its URL. */
   createDatabase(prefix?: string, template?: string): Promise<string>
+  /** Restart the server: 'fast' is a clean shutdown, 'immediate' a crash (recovery replays the WAL). */
+  restart(mode: 'fast' | 'immediate'): Promise<void>
   stop(): void
 }
 
@@ -124,6 +126,16 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<PgCluster
   const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
     port, dir, url, stop,
+    async restart(mode) {
+      // Asynchronous, so the caller's clients keep sending while the server is down.
+      const args = [join(bin, 'pg_ctl'), '-D', data, '-m', mode, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'restart']
+      const [cmd, argv] = asUser ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(cmd, argv, {stdio: 'ignore'})
+        child.once('error', reject)
+        child.once('exit', code => code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited ${code}`)))
+      })
+    },
     async createDatabase(prefix = 'suite', template?: string) {
       const name = `${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${process.pid}_${++n}`
       const client = new pg.Client({connectionString: url('postgres')})
