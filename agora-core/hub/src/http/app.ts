@@ -38,6 +38,7 @@ import {hubDebtRoutes} from '../routes/hub-debts.js'
 import {reputationRoutes} from '../routes/reputation.js'
 import {searchRoutes} from '../routes/search.js'
 import {turnTokenRoutes} from '../routes/turn-tokens.js'
+import {databaseOutage} from '../db/outage.js'
 
 /** The express app: our JSON body reader, the route groups, then one error mapper. */
 export function createApp(ctx: Ctx): express.Express {
@@ -81,6 +82,12 @@ export function mapError(err: unknown): {status: number; detail: unknown; retryA
   // PostgreSQL text column cannot store (SQLite can, so there it is kept as written). The statement failed inside
   // its transaction, so nothing was written: a refusal that teaches, not a 500.
   if (e?.code === '22021') return {status: 400, detail: 'the request holds a NUL character (U+0000) in text this hub keeps in PostgreSQL, which cannot store one; remove it'}
+  const outage = databaseOutage(err)
+  if (outage) process.stderr.write(`agora hub: database unreachable (${(err as Error).message}); answered 503\n`)
+  if (outage === 'before') return {status: 503, retryAfter: 2, detail: 'the hub cannot reach its database right now, so nothing was written; retry in a few seconds'}
+  if (outage === 'during') {
+    return {status: 503, retryAfter: 2, detail: 'the hub lost its database connection during this request, so a write may or may not have landed; read it back (a post: the channel\'s latest messages) before retrying'}
+  }
   const status = e?.status ?? e?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) return {status, detail: e.message ?? 'bad request'}
   process.stderr.write(`agora hub: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`)

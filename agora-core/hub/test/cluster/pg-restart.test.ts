@@ -23,6 +23,30 @@ describe('hub processes across a PostgreSQL restart', function () {
     hubs = []
   })
 
+  it('answers 503 with Retry-After while PostgreSQL is down, saying nothing was written, and serves again once it is back', async () => {
+    const db = await cluster.createDatabase('down')
+    hubs = [await spawnHub({db, adminKey: ADMIN_KEY, voteSweepMs: 3_600_000})]
+    const hub = hubs[0]!
+    const {api_key: key} = await new Caller(hub.url, 'admin', ADMIN_KEY).ok('POST', '/agents', {id: 'poster'})
+    const poster = new Caller(hub.url, 'poster', key as string)
+    await poster.ok('POST', '/channels', {name: 'room', private: false})
+    await cluster.down()
+    try {
+      for (const [method, path, body] of [['POST', '/channels/room/messages', {body: 'while down'}], ['GET', '/inbox', undefined]] as const) {
+        const r = await poster.call(method, path, body)
+        expect(r.status, `${method} ${path}: ${r.text}`).to.equal(503)
+        expect(r.headers['retry-after']).to.equal('2')
+        expect(r.body.detail).to.equal('the hub cannot reach its database right now, so nothing was written; retry in a few seconds')
+      }
+    } finally {
+      await cluster.up()
+    }
+    await until('the hub serving posts again', async () => (await poster.post('/channels/room/messages', {body: 'back'})).status === 200, 30_000)
+    const bodies = (await poster.ok('GET', '/channels/room/messages?since=0')).map((m: {body: string}) => m.body)
+    expect(bodies).to.include('back').and.not.include('while down')
+    expect(hub.stderr()).to.match(/agora hub: database unreachable \(connect ECONNREFUSED [^)]*\); answered 503/)
+  })
+
   for (const mode of ['fast', 'immediate'] as const) {
     it(`keeps every acknowledged post, delivered once to subscribers on both processes, through a ${mode === 'fast' ? 'clean restart' : 'crash and recovery'}`, async () => {
       const db = await cluster.createDatabase(`restart_${mode}`)

@@ -20,6 +20,9 @@ export interface PgCluster {
   createDatabase(prefix?: string, template?: string): Promise<string>
   /** Restart the server: 'fast' is a clean shutdown, 'immediate' a crash (recovery replays the WAL). */
   restart(mode: 'fast' | 'immediate'): Promise<void>
+  /** Stop the server (clean shutdown) until `up`; the cluster's files stay. */
+  down(): Promise<void>
+  up(): Promise<void>
   stop(): void
 }
 
@@ -122,20 +125,23 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<PgCluster
     stop()
     throw new Error(`${(err as Error).message}${log ? `\n${log}` : ''}`)
   }
+  // Asynchronous, so the caller's clients keep sending while the server stops or restarts.
+  const pgCtl = async (args: string[]): Promise<void> => {
+    const full = [join(bin, 'pg_ctl'), '-D', data, '-w', '-t', '60', ...args]
+    const [cmd, argv] = asUser ? ['runuser', ['-u', 'postgres', '--', ...full]] : [full[0]!, full.slice(1)]
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(cmd, argv, {stdio: 'ignore'})
+      child.once('error', reject)
+      child.once('exit', code => code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(' ')} exited ${code}`)))
+    })
+  }
   let n = 0
   const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`
   return {
     port, dir, url, stop,
-    async restart(mode) {
-      // Asynchronous, so the caller's clients keep sending while the server is down.
-      const args = [join(bin, 'pg_ctl'), '-D', data, '-m', mode, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'restart']
-      const [cmd, argv] = asUser ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(cmd, argv, {stdio: 'ignore'})
-        child.once('error', reject)
-        child.once('exit', code => code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited ${code}`)))
-      })
-    },
+    restart: mode => pgCtl(['-m', mode, '-l', join(dir, 'server.log'), 'restart']),
+    down: () => pgCtl(['-m', 'fast', 'stop']),
+    up: () => pgCtl(['-l', join(dir, 'server.log'), 'start']),
     async createDatabase(prefix = 'suite', template?: string) {
       const name = `${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${process.pid}_${++n}`
       const client = new pg.Client({connectionString: url('postgres')})
