@@ -1,3 +1,5 @@
+import {cliForRouteIn} from './cli-for-route.js'
+
 /** FastAPI-style 422 item: `{loc, msg, type}`. */
 export interface ValidationIssue {
   loc: Array<string | number>
@@ -65,6 +67,8 @@ export function nextStep(status: number, retryAfterMs?: number, detail = '', pat
   }
   const retired = status === 403 ? /\bseat '([^']+)' has been retired/.exec(detail) : null
   if (retired) return `Only an operator can put it back: \`agora unretire ${retired[1]}\`.`
+  const listing = status === 400 || status === 404 ? cliForRouteIn(detail) : null
+  if (listing) return `From the CLI: \`${listing}\`.`
   if (status === 401) return 'Run `agora setup <id>` in this folder (or `agora join <invite line>`) so this seat has a key this hub knows; `agora status` shows which hub and seat this folder uses.'
   if (status === 403) return 'Run `agora whoami` to see this seat\'s role and channels; an operator can `agora promote <id>` or `agora delegate <id> …`, or act with the admin key.'
   if (status === 423) return 'The hub is paused: wait for an operator\'s `agora resume`, then run the same command again.'
