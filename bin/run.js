@@ -30,7 +30,10 @@ if (command === '--version' && rest.length === 0) {
     if (stale.length > 0) await writeManifests(stale)
   }
   // oclif's execute(), with a hub refusal spoken as advice (what to run) instead of `POST /path → 409: …`.
-  const {flush, handle, run} = await import('@oclif/core')
+  const {flush, handle, run, settings} = await import('@oclif/core')
+  // A linked harness plugin is ESM JavaScript (agora harness init writes one), which oclif runs as is; left on,
+  // its TypeScript auto-transpile lookup only warns on every command that it cannot transpile it.
+  settings.enableAutoTranspile ??= false
   const {speakError} = await import('./dist/speak-error.js')
   await run(process.argv.slice(2), import.meta.url).then(() => flush()).catch((error) => handle(speakError(error)))
 }

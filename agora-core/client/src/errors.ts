@@ -1,3 +1,5 @@
+import {cliForRouteIn} from './cli-for-route.js'
+
 /** FastAPI-style 422 item: `{loc, msg, type}`. */
 export interface ValidationIssue {
   loc: Array<string | number>
@@ -47,19 +49,40 @@ export class AgoraHttpError extends Error {
    * last, in brackets, for a bug report. `POST /agents → 409: …` reads like a trace; this reads like advice.
    */
   get spoken(): string {
-    const next = nextStep(this.status, this.retryAfterMs)
+    const next = nextStep(this.status, this.retryAfterMs, this.detailText, this.path)
     return `${this.detailText}${next ? `\n${next}` : ''}\n(hub answered ${this.status} to ${this.method} ${this.path})`
   }
 }
 
-/** What to run next for a refusal whose fix is not in the request itself, or null. */
-export function nextStep(status: number, retryAfterMs?: number): string | null {
+/**
+ * What to run next for a refusal whose fix is not in the request itself, or null. `detail` (the hub's sentence)
+ * picks the CLI's words where the hub speaks the wire's: `expect_version=N` is the flag `--expect-version N`, and
+ * a retired seat is put back by an operator, not by `agora whoami`.
+ */
+export function nextStep(status: number, retryAfterMs?: number, detail = '', path = ''): string | null {
+  const version = status === 409 ? /\bexpect_version=(\d+)/.exec(detail) : null
+  if (version) {
+    const reread = rereadCommand(path)
+    return `${reread ? `Read it again (\`${reread}\`), then run` : 'Run'} the same command with --expect-version ${version[1]}.`
+  }
+  const retired = status === 403 ? /\bseat '([^']+)' has been retired/.exec(detail) : null
+  if (retired) return `Only an operator can put it back: \`agora unretire ${retired[1]}\`.`
+  const listing = status === 400 || status === 404 ? cliForRouteIn(detail) : null
+  if (listing) return `From the CLI: \`${listing}\`.`
   if (status === 401) return 'Run `agora setup <id>` in this folder (or `agora join <invite line>`) so this seat has a key this hub knows; `agora status` shows which hub and seat this folder uses.'
   if (status === 403) return 'Run `agora whoami` to see this seat\'s role and channels; an operator can `agora promote <id>` or `agora delegate <id> …`, or act with the admin key.'
   if (status === 423) return 'The hub is paused: wait for an operator\'s `agora resume`, then run the same command again.'
   if (status === 429) return `The hub is pacing this seat: run the same command again${retryAfterMs === undefined ? ' shortly' : ` in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`}.`
   if (status >= 500) return 'The hub failed on its side: its console (`agora up`) has the error; run the same command again once it is back.'
   return null
+}
+
+/** The CLI command that reads what a compare-and-swap write to `path` conflicted with, or null. */
+function rereadCommand(path: string): string | null {
+  const m = /^\/channels\/([^/?]+)\/(fs|store)\/([^?]+)$/.exec(path)
+  if (!m) return null
+  const [, channel = '', plane, rest = ''] = m.map(part => { try { return decodeURIComponent(part) } catch { return part } })
+  return plane === 'fs' ? `agora fs read ${channel} ${rest}` : `agora store get ${channel} ${rest}`
 }
 
 /**

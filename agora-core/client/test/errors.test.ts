@@ -99,5 +99,26 @@ describe('errors', () => {
       expect(nextStep(503)).to.match(/`agora up`/)
       expect(nextStep(404)).to.equal(null)
     })
+
+    it('turns the wire\'s expect_version=N into the CLI flag to run again with', () => {
+      const error = new AgoraHttpError(409, 'store version conflict: current version is 1; re-read the key and retry with expect_version=1', 'PUT', '/channels/proj/store/plan')
+      expect(error.spoken.split('\n')).to.deep.equal([
+        'store version conflict: current version is 1; re-read the key and retry with expect_version=1',
+        'Read it again (`agora store get proj plan`), then run the same command with --expect-version 1.',
+        '(hub answered 409 to PUT /channels/proj/store/plan)',
+      ])
+      expect(nextStep(409, undefined, "file version conflict: 'notes/plan.md' is at version 3; re-read it and retry with expect_version=3", '/channels/commons/fs/notes/plan.md'))
+        .to.equal('Read it again (`agora fs read commons notes/plan.md`), then run the same command with --expect-version 3.')
+      expect(nextStep(409, undefined, 'retry with expect_version=2', '/somewhere/else')).to.equal('Run the same command with --expect-version 2.')
+    })
+
+    it('sends a retired seat to an operator\'s agora unretire rather than to agora whoami, which is refused the same way', () => {
+      const error = new AgoraHttpError(403, "seat 'bob' has been retired by an operator; ask an operator if this is unexpected", 'GET', '/whoami')
+      expect(error.spoken.split('\n')).to.deep.equal([
+        "seat 'bob' has been retired by an operator; ask an operator if this is unexpected",
+        'Only an operator can put it back: `agora unretire bob`.',
+        '(hub answered 403 to GET /whoami)',
+      ])
+    })
   })
 })

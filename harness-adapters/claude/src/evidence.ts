@@ -22,9 +22,11 @@ export const evidence: EvidenceSpec = {
   ],
   terminal: [{type: 'result'}],
   terminalMissing: 'missing-terminal-event',
+  // A failed result names its cause in `errors` (e.g. `No conversation found with session ID: …` when a
+  // resumed session is gone) and only its class in `subtype`: the cause comes first.
   errors: [
-    {match: {type: 'result', is_error: true}, message: ['result', 'subtype']},
-    {match: {type: 'result', subtype: {notOneOf: ['success']}}, message: ['result', 'subtype']},
+    {match: {type: 'result', is_error: true}, message: ['result', 'errors[0]', 'subtype']},
+    {match: {type: 'result', subtype: {notOneOf: ['success']}}, message: ['result', 'errors[0]', 'subtype']},
   ],
   // rc=0 lies here: claude exits 0 with a dead MCP server.
   mcpDown: [{type: 'system', subtype: 'init', 'mcp_servers[name=agora].status': {notOneOf: ['connected']}}],

@@ -69,6 +69,10 @@ describe('claude', () => {
       expect(judge('error-result')).to.include({stage: 'harness', reason: 'turn-failed', detail: 'error_max_turns'})
     })
 
+    it('names the cause a real claude 2.1.197 gives for a resumed session that is gone, not only its subtype', () => {
+      expect(judge('resume-missing')).to.include({stage: 'harness', reason: 'turn-failed', detail: 'No conversation found with session ID: 3c302870-d5cc-47ac-9910-239097c8f451'})
+    })
+
     it('accepts a work chunk without check_inbox but not a boot', () => {
       const stdout = fixture('healthy-wake').replaceAll('mcp__agora__check_inbox', 'mcp__agora__whoami')
       expect(assessTurn(claude, {stdout, stderr: '', exitCode: 0, timedOut: false, kind: 'work'}).ok).to.equal(true)

@@ -3,7 +3,8 @@ import pg from 'pg'
 import {CodeMigrationSource} from './migrations.js'
 import {schemaForPostgres} from './dialect-sql.js'
 import {PgStorage, pgTypes} from './pg-storage.js'
-import {redact} from './target.js'
+import {pgConnectionAdvice} from './pg-advice.js'
+import {readPgPassQuietly} from './pg-password.js'
 import {randomUUID} from 'node:crypto'
 import {installTriggers} from '../cluster/triggers.js'
 
@@ -27,6 +28,7 @@ export const PG_POOL_MAX = 10
 
 /** Connect through knex (pg driver), run every migration step (translated for PostgreSQL), hand back the pool. */
 export async function openPostgres(url: string): Promise<OpenedPg> {
+  readPgPassQuietly()
   const types = pgTypes(pg.types)
   const origin = randomUUID()
   const knexFactory = (await import('knex')).default
@@ -56,7 +58,7 @@ export async function openPostgres(url: string): Promise<OpenedPg> {
     }
   } catch (err) {
     await knex.destroy()
-    throw new Error(`PostgreSQL at ${redact(url)}: ${(err as Error).message}`)
+    throw new Error(pgConnectionAdvice(url, err))
   }
   const storages: PgStorage[] = []
   return {

@@ -10,6 +10,8 @@ import pg from 'pg'
 import {openDb} from './open.js'
 import {openPostgres} from './open-pg.js'
 import {pgTypes} from './pg-storage.js'
+import {pgConnectionAdvice} from './pg-advice.js'
+import {readPgPassQuietly} from './pg-password.js'
 import {redact} from './target.js'
 
 /**
@@ -24,11 +26,12 @@ function tablesOf(sql: Database.Database): Array<{name: string; columns: string[
 }
 
 async function connect(url: string, app: string): Promise<pg.Client> {
+  readPgPassQuietly()
   const client = new pg.Client({connectionString: url, types: pgTypes(pg.types), application_name: app})
   try {
     await client.connect()
   } catch (err) {
-    throw new Error(`cannot reach PostgreSQL at ${redact(url)}: ${(err as Error).message}`)
+    throw new Error(`cannot reach ${pgConnectionAdvice(url, err)}`)
   }
   return client
 }

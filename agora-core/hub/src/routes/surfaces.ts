@@ -24,7 +24,7 @@ export function surfaceRoutes(ctx: Ctx): Router {
     onlyQuery(req.query as Record<string, unknown>, [])
     const p = await principal(ctx, req)
     const a = requireSeat(p)
-    if (!p.operator && !(isReportingDelegate(ctx, a.id))) fail(403, 'the desk is the operator\'s (and a reporting delegate\'s); see your own work with GET /board')
+    if (!p.operator && !(isReportingDelegate(ctx, a.id))) fail(403, 'the desk is the operator\'s (and a reporting delegate\'s); see your own work with `agora board` (GET /board, MCP get_board)')
     answer(res, 'get /desk', await desk(ctx, a.id))
   })
 

@@ -78,7 +78,9 @@ describe('work plane: board, desk, supervise, rulings and the work index on a sc
   })
 
   it('serves the desk to the operator and the reporting delegate only: their answers, the queue and unacknowledged rulings', async () => {
-    expect((await bob.get('/desk')).status).to.equal(403)
+    const refused = await bob.get('/desk')
+    expect(refused.status).to.equal(403)
+    expect(refused.body).to.deep.equal({detail: "the desk is the operator's (and a reporting delegate's); see your own work with `agora board` (GET /board, MCP get_board)"})
     const d = await rex.ok('GET', '/desk')
     expect(d.to_answer.map((r: any) => r.id)).to.deep.equal([opAsk.id])
     expect(d.queue).to.deep.equal([{channel: 'room', key: 'queue:triage', value: ['parser-1'], version: 1, updated_by: 'rex', updated_at: T0}])

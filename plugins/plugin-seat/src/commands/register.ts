@@ -1,5 +1,5 @@
-import {AgoraClient} from '@agora/client'
-import {cacheKey, keysPath, normalizeUrl, readConfig, resolveSeat} from '@agora/home'
+import {AgoraClient, AgoraHttpError} from '@agora/client'
+import {cacheKey, keysPath, lookupKey, normalizeUrl, readConfig, resolveSeat} from '@agora/home'
 import {Args, Flags} from '@oclif/core'
 
 import {HubCommand} from '../seat-command.js'
@@ -37,7 +37,7 @@ export default class Register extends HubCommand {
       ...(flags.about === undefined ? {} : {about: flags.about}),
       ...(flags.mission === undefined ? {} : {mission: flags.mission}),
       ...(flags.operator ? {operator: true} : {}),
-    })
+    }).catch((error: unknown) => { throw existingSeat(error, home, url, args.id) })
     cacheKey(home, url, created.agent.id, created.api_key)
     const result: RegisterResult = {agent_id: created.agent.id, keys_file: keysPath(home), operator: created.agent.operator, url}
     if (flags['show-key']) result.api_key = created.api_key
@@ -45,6 +45,20 @@ export default class Register extends HubCommand {
     if (result.api_key) this.log(result.api_key)
     return result
   }
+}
+
+/**
+ * The hub's 409 for a live id says `use the api_key issued when it was registered`, which a CLI user never saw:
+ * say whether this home already holds that key (then --as is all it takes) or how to bring it here.
+ */
+function existingSeat(error: unknown, home: string, url: string, id: string): unknown {
+  if (!(error instanceof AgoraHttpError) || error.status !== 409 || !/already exists/.test(error.detailText)) return error
+  const seat = cleanLine(id)
+  const said = lookupKey(home, url, id)
+    ? `seat '${seat}' already exists on ${url} and its key is cached in ${keysPath(home)}: act as it with --as ${seat} (agora whoami --as ${seat}), or register another id`
+    : `seat '${seat}' already exists on ${url}; register another id, or, if the seat is yours, pipe its key into \`agora seed-key ${seat} --url ${url}\``
+  // Only the spoken line changes: --json keeps the hub's own status and detail for scripts.
+  return Object.defineProperty(error, 'spoken', {value: `${said}\n(hub answered ${error.status} to ${error.method} ${error.path})`})
 }
 
 /** AGORA_ADMIN_KEY, or config.json's admin_key only when config.json's url is this hub. */

@@ -16,7 +16,7 @@ export default class Resolve extends SeatCommand {
     const {args, flags} = await this.parse(Resolve)
     const {client} = await this.openSeat(flags)
     const out = await resolveThread(client, args.channel, args.ref, flags.body)
-    if (out.closed.length === 0) this.log(`nothing open in ${args.channel} ${args.ref}`)
+    if (out.closed.length === 0) this.log(`nothing to close in ${args.channel} ${args.ref}: no question in its thread is still open`)
     for (const c of out.closed) this.log(`closed ${args.channel}#${String(c.seq)} (${String(c.sender)}) with ${args.channel}#${String(c.resolved_seq)}`)
     for (const c of out.claims) this.log(`claim ${String(c.key)} (owner ${String(c.owner)}) pointed at a closed question: release it when the work is done`)
     if (out.truncated) this.log('the thread is longer than 200 messages: run it again to continue')

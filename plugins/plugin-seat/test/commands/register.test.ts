@@ -51,4 +51,29 @@ describe('register', () => {
     const error = await runFailure(Register, ['dup', '--home', home])
     expect(error.message).to.include('409')
   })
+
+  it('says the key of an id that already exists is cached here, so --as is all it takes', async () => {
+    writeConfig(home, {admin_key: ADMIN_KEY, url: hub.url})
+    await runCommand(Register, ['twice', '--home', home])
+    const error = await runFailure(Register, ['twice', '--home', home])
+    expect(error.message.split('\n')).to.deep.equal([
+      `seat 'twice' already exists on ${hub.url} and its key is cached in ${keysPath(home)}: act as it with --as twice (agora whoami --as twice), or register another id`,
+      '(hub answered 409 to POST /agents)',
+    ])
+    const {stdout} = await runCommand(Register, ['twice', '--home', home, '--json'])
+    expect(process.exitCode).to.equal(1)
+    process.exitCode = 0
+    expect(JSON.parse(stdout)).to.deep.include({error: {name: 'AgoraHttpError', message: error.message, exit: 1, status: 409,
+      detail: "agent 'twice' already exists; pick another id, or use the api_key issued when it was registered"}})
+  })
+
+  it('names agora seed-key for an id that already exists when this home lacks its key', async () => {
+    writeConfig(home, {admin_key: ADMIN_KEY, url: hub.url})
+    await runCommand(Register, ['elsewhere', '--home', home])
+    const other = tempHome()
+    writeConfig(other, {admin_key: ADMIN_KEY, url: hub.url})
+    const error = await runFailure(Register, ['elsewhere', '--home', other])
+    expect(error.message.split('\n')[0]).to.equal(
+      `seat 'elsewhere' already exists on ${hub.url}; register another id, or, if the seat is yours, pipe its key into \`agora seed-key elsewhere --url ${hub.url}\``)
+  })
 })
