@@ -79,7 +79,7 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
     embedding() { syncEmbedder(ctx).catch((err: Error) => process.stderr.write(`agora hub: following the embedding endpoint failed: ${err.message}\n`)) },
     async resync() {
       await reload()
-      void presence.reload()
+      presence.resynced()
       await syncEmbedder(ctx)
       // Every channel, also one created while events were missed; only the seqs this process has not published.
       for (const [channel, newest] of await ctx.db.rows('SELECT channel, MAX(seq) FROM messages GROUP BY channel')) {

@@ -32,6 +32,8 @@ export class PgPresence implements PresenceShare {
   private readonly later = new Set<string>()
   private seenFlushed = 0
   private writing: Promise<void> = Promise.resolve()
+  /** Set when this process's shared rows may be gone or stale: the next beat rewrites every seat it holds. */
+  private rewriteAll = false
   private flushQueued = false
   private reading: Promise<void> | null = null
   private readAgain = false
@@ -72,6 +74,15 @@ export class PgPresence implements PresenceShare {
     })
   }
 
+  /**
+   * The event connection was re-made: the server may have restarted, and after a crash PostgreSQL empties
+   * UNLOGGED tables (presence, hub_processes), so the next beat writes every seat again.
+   */
+  resynced(): void {
+    this.rewriteAll = true
+    void this.reload()
+  }
+
   /** Another process's seats changed (its trigger's event) or the event connection was re-made: re-read, coalesced. */
   reload(): Promise<void> {
     if (this.reading) {
@@ -95,7 +106,10 @@ export class PgPresence implements PresenceShare {
 
   /** Flushes are chained: a later snapshot of a seat never lands before an earlier one. */
   private enqueue(job: () => Promise<void>): Promise<void> {
-    this.writing = this.writing.then(job).catch((err: Error) => this.log(`agora hub: sharing presence failed: ${err.message}`))
+    this.writing = this.writing.then(job).catch((err: Error) => {
+      this.rewriteAll = true // the changes it carried are not written: the next beat writes them all
+      this.log(`agora hub: sharing presence failed: ${err.message}`)
+    })
     return this.writing
   }
 
@@ -104,6 +118,10 @@ export class PgPresence implements PresenceShare {
     const agents = new Set(this.soon)
     this.soon.clear()
     if (beat) {
+      if (this.rewriteAll) {
+        this.rewriteAll = false
+        for (const a of this.ctx.presence.localSeats()) agents.add(a)
+      }
       for (const a of this.later) agents.add(a)
       this.later.clear()
       const since = this.seenFlushed

@@ -50,7 +50,7 @@ describe('hub processes across a PostgreSQL restart', function () {
   for (const mode of ['fast', 'immediate'] as const) {
     it(`keeps every acknowledged post, delivered once to subscribers on both processes, through a ${mode === 'fast' ? 'clean restart' : 'crash and recovery'}`, async () => {
       const db = await cluster.createDatabase(`restart_${mode}`)
-      const opts = {db, adminKey: ADMIN_KEY, ratePerMinute: 600_000, writeRatePerMinute: 600_000, voteSweepMs: 3_600_000}
+      const opts = {db, adminKey: ADMIN_KEY, ratePerMinute: 600_000, writeRatePerMinute: 600_000, voteSweepMs: 3_600_000, presenceBeatMs: 250}
       hubs = [await spawnHub(opts), await spawnHub(opts)]
       const [a, b] = hubs as [HubProcess, HubProcess]
       const admin = new Caller(a.url, 'admin', ADMIN_KEY)
@@ -99,6 +99,12 @@ describe('hub processes across a PostgreSQL restart', function () {
       }
       const ledger = await new Caller(b.url, 'poster', keys.poster!).ok('GET', '/channels/room/ledger?verify=true')
       expect(ledger.verified).to.equal(true)
+      // Presence survives too (after a crash PostgreSQL empties its UNLOGGED presence tables): each process shows
+      // the seat whose socket is idle on the other one as online.
+      const presence = async (via: HubProcess, viewer: string, agent: string): Promise<string> =>
+        (await new Caller(via.url, viewer, keys[viewer]!).ok('GET', `/presence/${agent}`)).state as string
+      await until('B to show watch-a, idle on A, online', async () => await presence(b, 'watch-b', 'watch-a') === 'idle', 10_000)
+      await until('A to show watch-b, idle on B, online', async () => await presence(a, 'watch-a', 'watch-b') === 'idle', 10_000)
       // Both processes serve on: a post through each after the restart.
       for (const h of [a, b]) expect((await new Caller(h.url, 'poster', keys.poster!).post('/channels/room/messages', {body: 'after'})).status).to.equal(200)
       expect(acked.size, `acknowledged before ${atRestart}, in all ${acked.size}; ${failures} refused or failed while the server was down`).to.be.above(atRestart + 50)

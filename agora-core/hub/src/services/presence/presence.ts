@@ -53,6 +53,11 @@ export class Presence {
     return this.seats.get(agent)
   }
 
+  /** Every seat this process has a record of (what a full rewrite of its shared rows covers). */
+  localSeats(): string[] {
+    return [...this.seats.keys()]
+  }
+
   private seat(agent: string): Seat {
     let s = this.seats.get(agent)
     if (!s) this.seats.set(agent, (s = {state: 'offline', updatedAt: 0, connections: 0, receptionAt: null}))
