@@ -61,8 +61,12 @@ export interface Listener {
  * order, so a process publishes other processes' posts in the order they were committed. A lost
  * connection is re-made with backoff, then `resync` replays what may have been missed.
  */
+/** How often the event connection is proved alive, and how long its answer may take before it is re-made. */
+export interface LivenessOptions {pingMs: number; timeoutMs: number}
+export const EVENT_LIVENESS: LivenessOptions = {pingMs: 10_000, timeoutMs: 5_000}
+
 export async function startListener(connect: () => Promise<pg.Client>, origin: string, on: ClusterHandlers,
-  log: (line: string) => void = line => process.stderr.write(`${line}\n`)): Promise<Listener> {
+  log: (line: string) => void = line => process.stderr.write(`${line}\n`), liveness: LivenessOptions = EVENT_LIVENESS): Promise<Listener> {
   let client: pg.Client | null = null
   let stopped = false
   let chain: Promise<void> = Promise.resolve()
@@ -158,6 +162,24 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     }
   }
   await attach()
+  // A connection that went silent without closing (a server host lost, a failover, a stopped backend) would
+  // deliver no event and never end: a periodic query that does not answer in time re-makes it, then resyncs.
+  let pinging = false
+  const ping = setInterval(() => {
+    const c = client
+    if (!c || pinging || stopped) return
+    pinging = true
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>(resolve => { timer = setTimeout(() => resolve('late'), liveness.timeoutMs) })
+    void Promise.race([c.query('SELECT 1').then(() => 'ok' as const, () => 'failed' as const), late]).then(outcome => {
+      clearTimeout(timer)
+      pinging = false
+      if (outcome !== 'late' || client !== c) return
+      log(`agora hub: the PostgreSQL event connection did not answer in ${liveness.timeoutMs} ms; re-making it`)
+      void c.end().catch(() => undefined) // a query in flight: pg destroys the socket, and 'end' reconnects
+    })
+  }, liveness.pingMs)
+  ping.unref()
   const barrier = async (timeoutMs: number): Promise<void> => {
     const c = client
     if (!c) return // reconnecting: resync replays what was missed
@@ -200,6 +222,7 @@ export async function startListener(connect: () => Promise<pg.Client>, origin: s
     },
     async stop() {
       stopped = true
+      clearInterval(ping)
       const c = client
       client = null
       await c?.end().catch(() => undefined)

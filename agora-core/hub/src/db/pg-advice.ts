@@ -1,4 +1,5 @@
 import {redact} from './target.js'
+import {PG_CONNECT_TIMEOUT_MS} from './pg-bounds.js'
 
 /** The parts of a postgres:// URL a fix names; the libpq defaults where the URL leaves them out. */
 function partsOf(url: string): {host: string; port: string; database: string; user: string} {
@@ -32,6 +33,8 @@ export function pgConnectionAdvice(url: string, err: unknown): string {
     fix = `create the role first (createuser --pwprompt ${user}), or fix the user name in the URL`
   } else if (code === '28000') {
     fix = `allow ${user} from this host in the server's pg_hba.conf, then reload PostgreSQL`
+  } else if (/^timeout expired$|Connection terminated due to connection timeout/i.test(said)) {
+    fix = `${host}:${port} took the connection but sent nothing back in ${PG_CONNECT_TIMEOUT_MS / 1000} s: check that it is PostgreSQL (pg_isready -h ${host} -p ${port}) and that no firewall holds the packets`
   } else if (code === 'ECONNREFUSED') {
     fix = `nothing listens on ${host}:${port}: start PostgreSQL there, or fix the URL's host and port`
   }

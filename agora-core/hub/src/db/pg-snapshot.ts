@@ -13,6 +13,7 @@ import {pgTypes} from './pg-storage.js'
 import {pgConnectionAdvice} from './pg-advice.js'
 import {readPgPassQuietly} from './pg-password.js'
 import {redact} from './target.js'
+import {PG_SOCKET_BOUNDS} from './pg-bounds.js'
 
 /**
  * The hub's tables in a SQLite file at the latest schema, with their columns in order. The full-text
@@ -27,7 +28,7 @@ function tablesOf(sql: Database.Database): Array<{name: string; columns: string[
 
 async function connect(url: string, app: string): Promise<pg.Client> {
   readPgPassQuietly()
-  const client = new pg.Client({connectionString: url, types: pgTypes(pg.types), application_name: app})
+  const client = new pg.Client({connectionString: url, types: pgTypes(pg.types), application_name: app, ...PG_SOCKET_BOUNDS})
   try {
     await client.connect()
   } catch (err) {

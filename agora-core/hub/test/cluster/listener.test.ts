@@ -1,3 +1,4 @@
+import type pg from 'pg'
 import {expect} from 'chai'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
@@ -149,6 +150,47 @@ describe('a cluster event whose handling fails (PostgreSQL)', () => {
       expect(logged[1]).to.match(/catching up after a failed cluster event failed too: the database system is starting up; retrying in 100 ms/)
       expect(listener.mirrorChanges()).to.equal(1)
     } finally {
+      await listener.stop()
+      await a.close()
+      await b.close()
+    }
+  })
+})
+
+describe('an event connection that goes silent without closing (PostgreSQL)', () => {
+  it('is re-made once a liveness query goes unanswered, and the resync brings what it missed', async () => {
+    const url = await freshDatabase('silent')
+    const a = await openPostgres(url)
+    const b = await openPostgres(url)
+    const clients: pg.Client[] = []
+    const seen: string[] = []
+    const logged: string[] = []
+    const listener = await startListener(async () => {
+      const c = await b.dedicated()
+      clients.push(c)
+      return c
+    }, b.origin, {
+      async messages(events) { for (const e of events) seen.push(`m ${e.seq}`) },
+      async cache() {},
+      meta() {},
+      sever() {},
+      presence() {},
+      embedding() {},
+      async resync() { seen.push('resync') },
+    }, line => logged.push(line), {pingMs: 100, timeoutMs: 400})
+    // The server process behind the LISTEN session stops answering but keeps its socket open (a host lost, a failover).
+    const backend = (clients[0] as unknown as {processID: number}).processID
+    process.kill(backend, 'SIGSTOP')
+    try {
+      await a.storage().run(INSERT, 'S1', 'room', 1, 'alice', 'message', 'fyi', 'inbox', 1)
+      await until(() => seen.includes('resync'), 10_000)
+      expect(seen).to.not.include('m 1') // the stopped session never delivered it: the resync is what catches it up
+      expect(logged).to.include('agora hub: the PostgreSQL event connection did not answer in 400 ms; re-making it')
+      expect(clients).to.have.length(2)
+      await a.storage().run(INSERT, 'S2', 'room', 2, 'alice', 'message', 'fyi', 'inbox', 1)
+      await until(() => seen.includes('m 2'))
+    } finally {
+      process.kill(backend, 'SIGCONT')
       await listener.stop()
       await a.close()
       await b.close()
