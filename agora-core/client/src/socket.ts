@@ -7,6 +7,7 @@ import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
 import {ResumePoints} from './resume.js'
 import {AgoraFrameError} from './errors.js'
+import {WS_FRAME_BYTES_MAX, WS_HANDSHAKE_TIMEOUT_MS} from './limits.js'
 import type {Envelope} from './wire.js'
 
 /** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
@@ -26,6 +27,8 @@ export interface AgoraSocketOptions {
   backoff?: {initialMs?: number; factor?: number; maxMs?: number}
   /** Terminate and reconnect when nothing (not even a server ping) arrived for this long. */
   idleTimeoutMs?: number
+  /** Drop and retry an upgrade the hub has not answered within this many ms. Default WS_HANDSHAKE_TIMEOUT_MS (15 s). */
+  handshakeTimeoutMs?: number
   /** Send the key as `?token=` (default) or as an `Authorization: Bearer` header. */
   auth?: 'query' | 'header'
 }
@@ -132,14 +135,16 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     let target = `${base}/ws`
     if (this.options.auth === 'header') headers.Authorization = `Bearer ${client.apiKey}`
     else target += `?token=${encodeURIComponent(client.apiKey ?? '')}`
-    const ws = new WebSocket(target, {headers})
+    // A peer that accepts TCP but never answers the upgrade, or announces a giant frame, is cut, not waited on.
+    const ws = new WebSocket(target, {headers, handshakeTimeout: this.options.handshakeTimeoutMs ?? WS_HANDSHAKE_TIMEOUT_MS, maxPayload: WS_FRAME_BYTES_MAX})
     this.ws = ws
     let refusedWith: number | undefined
     let refusedReason = ''
     ws.on('open', () => this.onOpen(ws))
     ws.on('message', (raw) => this.onFrame(raw.toString()))
     ws.on('ping', () => this.touch())
-    ws.on('error', () => { /* a close event always follows; reconnect happens there */ })
+    // A close event always follows (reconnect happens there); the error names why, for the disconnect reason.
+    ws.on('error', (error) => { refusedReason ||= error.message })
     // A hub that refuses the upgrade with an HTTP status instead of a close code: map 401/403.
     ws.on('unexpected-response', (_request, response) => {
       refusedWith = response.statusCode === 401 ? 4401 : response.statusCode === 403 ? 4403 : undefined
