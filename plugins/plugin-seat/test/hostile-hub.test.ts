@@ -11,7 +11,6 @@ import {gigantic, hostileHub, json} from '../../../test/helpers/hostile-hub.js'
 import type {Answer, HostileHub} from '../../../test/helpers/hostile-hub.js'
 
 const KEY = `agora_${'a'.repeat(48)}`
-const MiB = 1024 * 1024
 
 /**
  * The real `agora` binary against a peer at --url that is not a well-behaved hub: it exits non-zero
