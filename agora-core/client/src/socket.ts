@@ -7,6 +7,7 @@ import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
 import {ResumePoints} from './resume.js'
 import {AgoraFrameError} from './errors.js'
+import {checkFrame} from './frame-check.js'
 import {WS_FRAME_BYTES_MAX, WS_HANDSHAKE_TIMEOUT_MS} from './limits.js'
 import type {Envelope} from './wire.js'
 
@@ -192,7 +193,12 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     const ws = this.ws
     try {
       const oldest = new Map<string, number>()
-      for (const envelope of await this.options.client.inbox()) {
+      const swept: unknown = await this.options.client.inbox()
+      if (!Array.isArray(swept)) throw new AgoraFrameError(`the hub at ${this.options.client.url} answered GET /inbox with something other than a list; the sweep was skipped`)
+      for (const row of swept) {
+        const checked = checkFrame({type: 'envelope', envelope: row})
+        if (!('type' in checked) || checked.type !== 'envelope') continue
+        const envelope = checked.envelope
         this.deliver(envelope)
         oldest.set(envelope.channel, Math.min(envelope.seq, oldest.get(envelope.channel) ?? Infinity))
       }
@@ -207,20 +213,23 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private onFrame(text: string): void {
     this.touch()
     if (this.awaitingAccept) this.onAccepted()
-    let frame: {type?: string; envelope?: Envelope; channels?: string[]; detail?: string; status?: number}
+    let parsed: unknown
     try {
-      frame = JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch {
       return
     }
-    if (frame.type === 'envelope' && frame.envelope) {
+    const frame = checkFrame(parsed)
+    if ('refused' in frame) {
+      this.report(new AgoraFrameError(`the hub at ${this.options.client.url} sent a frame this client cannot read (${frame.refused}); it was dropped`))
+    } else if (frame.type === 'envelope') {
       this.resume.received(frame.envelope.channel, frame.envelope.seq, frame.envelope.retracted === true)
       this.deliver(frame.envelope)
     } else if (frame.type === 'subscribed') {
-      this.resume.subscribed(frame.channels ?? [])
-      this.emit('subscribed', frame.channels ?? [])
+      this.resume.subscribed(frame.channels)
+      this.emit('subscribed', frame.channels)
     } else if (frame.type === 'error') {
-      this.report(new AgoraFrameError(frame.detail ?? 'hub error frame', frame.status))
+      this.report(new AgoraFrameError(frame.detail, frame.status))
     }
   }
 

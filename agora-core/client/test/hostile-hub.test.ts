@@ -5,7 +5,9 @@ import {join} from 'node:path'
 
 import {expect} from 'chai'
 import fc from 'fast-check'
-import type {Socket} from 'node:net'
+import type {AddressInfo, Socket} from 'node:net'
+import {WebSocketServer} from 'ws'
+import type {WebSocket} from 'ws'
 
 import {AgoraAnswerError} from '../src/answer-error.js'
 import {AgoraClient} from '../src/client.js'
@@ -175,4 +177,53 @@ describe('the live socket against a hostile hub', function () {
       expect(drop.willReconnect).to.equal(true)
     })
   }
+})
+
+describe('the live socket against frames of the wrong shape', function () {
+  this.timeout(60_000)
+
+  it('drops every malformed frame with an error event, delivering nothing and moving no resume point', async () => {
+    const wss = new WebSocketServer({port: 0, host: '127.0.0.1'})
+    await new Promise((ok) => wss.once('listening', ok))
+    const peers: WebSocket[] = []
+    wss.on('connection', (ws) => { peers.push(ws); ws.send('{"type":"pong"}') })
+    const url = `http://127.0.0.1:${(wss.address() as AddressInfo).port}`
+    const socket = new AgoraSocket({client: new AgoraClient({url, apiKey: KEY}), backoff: {initialMs: 60_000}})
+    const delivered: unknown[] = []
+    const errors: string[] = []
+    socket.on('envelope', (e) => delivered.push(e))
+    socket.on('error', (e) => errors.push(e.message))
+    try {
+      await socket.connect()
+      const badValue = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.constant([]), fc.constant({}), fc.double(), fc.constant('9e99'), fc.constant(-5), fc.constant(1.5))
+      const bad = fc.oneof(
+        // `channels: null` reads as no channels (optional fields may come as null) and `[]` is none: neither is bad.
+        badValue.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)).map((channels) => ({type: 'subscribed', channels})),
+        fc.array(badValue.filter((v) => typeof v !== 'string' || v === ''), {minLength: 1, maxLength: 3}).map((channels) => ({type: 'subscribed', channels: ['ok', ...channels]})),
+        badValue.map((envelope) => ({type: 'envelope', envelope})),
+        badValue.map((seq) => ({type: 'envelope', envelope: {channel: 'room', seq, body: 'x'}})),
+        badValue.filter((c) => typeof c !== 'string' || c === '').map((channel) => ({type: 'envelope', envelope: {channel, seq: 1}})),
+        fc.constant({type: 'envelope', envelope: {channel: 'room', seq: 1e300}}),
+        fc.constant({type: 'envelope', envelope: {channel: 'room', seq: 3, retracted: true}}),
+        fc.constant({type: 'envelope', envelope: {channel: 'c'.repeat(300), seq: 1}}),
+      )
+      let sentinel = 0
+      await fc.assert(fc.asyncProperty(bad, async (frame) => {
+        const before = errors.length
+        sentinel += 1
+        const peer = peers[0]
+        if (!peer) throw new Error('the fake hub has no connection')
+        peer.send(JSON.stringify(frame))
+        peer.send(JSON.stringify({type: 'envelope', envelope: {channel: 'sentinel', seq: sentinel, id: `m${sentinel}`, body: 'ok'}}))
+        for (let i = 0; i < 200 && delivered.length < sentinel; i++) await new Promise((ok) => setTimeout(ok, 5))
+        expect(delivered.map((e) => (e as {channel: unknown}).channel)).to.deep.equal(Array.from({length: sentinel}, () => 'sentinel'))
+        expect(errors.length, JSON.stringify(frame)).to.equal(before + 1)
+        expect(errors.at(-1)).to.include(url).and.include('cannot read')
+        expect(Object.keys(socket.resumePoints())).to.deep.equal(['sentinel'])
+      }), {numRuns: 60})
+    } finally {
+      socket.close()
+      await new Promise((ok) => wss.close(ok))
+    }
+  })
 })
