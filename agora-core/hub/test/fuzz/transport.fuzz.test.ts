@@ -198,3 +198,28 @@ describe('a WebSocket peer that floods frames and never reads the replies', func
     }
   })
 })
+
+describe('an HTTP client that asks for a large page and never reads it', function () {
+  this.timeout(60_000)
+
+  it('is cut after the idle timeout instead of holding the socket and the unsent answer forever', async () => {
+    const h = await TestHub.start({ratePerMinute: 1_000_000, door: {idleSocketTimeoutMs: 400, keepAliveTimeoutMs: 400, headersTimeoutMs: 400, requestTimeoutMs: 1000}})
+    try {
+      const alice = await h.register('alice')
+      await h.channel(alice, 'room')
+      // About 9 MB of history: more than loopback's socket buffers take, so most of the answer waits in the hub.
+      for (let i = 0; i < 150; i++) await alice.postMessage('room', {body: 'x'.repeat(60_000)})
+      const raw = await openRaw(h.url)
+      raw.socket.pause()
+      raw.socket.write(httpRequest('GET', '/channels/room/messages?limit=150', {key: alice.key ?? ''}))
+      await sleep(2500)
+      raw.socket.resume()
+      await Promise.race([raw.closed, sleep(10_000)])
+      expect(raw.isClosed()).to.equal(true)
+      expect(parseResponses(raw.received()), 'the whole answer waited for the peer').to.have.length(0)
+      expect((await alice.history('room', 0, 5)).length, 'the hub still serves').to.equal(5)
+    } finally {
+      await h.close()
+    }
+  })
+})
