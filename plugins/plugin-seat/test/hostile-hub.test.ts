@@ -66,6 +66,16 @@ describe('agora against a hostile hub', function () {
     }
   })
 
+  it('joins nothing, and writes neither keys.json nor config.json, when the redeem answer is another seat', async () => {
+    peer = await hostileHub(json({agent: {id: 'root', operator: true}, api_key: KEY, channels_joined: []}))
+    const invite = `AGORA1.${Buffer.from(JSON.stringify({u: peer.url, t: 'join_0123456789abcdef', a: 'dave'})).toString('base64url')}`
+    const out = await agora(['join', invite, '--home', home])
+    expect(out.code).to.not.equal(0)
+    expect(refusal(out)).to.include(peer.url).and.include("the seat 'root' where 'dave' was asked for")
+    expect(existsSync(join(home, 'keys.json'))).to.equal(false)
+    expect(existsSync(join(home, 'config.json'))).to.equal(false)
+  })
+
   it('says which hub answered non-JSON, without a stack trace', async () => {
     const out = await run(json('<html>login</html>'), ['whoami'])
     expect(out.code).to.not.equal(0)
