@@ -84,6 +84,10 @@ describe('the HTTP door against a hostile client', function () {
       const answers = parseResponses(await exchange([Buffer.from(head + framing), after]))
       expect(answers.map((a) => a.status), framing).to.deep.equal([400])
     }
+    // Content-Length beside chunked (the request-smuggling shape): refused whole, nothing after it runs.
+    const both = `POST /channels/room/messages HTTP/1.1\r\nHost: hub\r\nAuthorization: Bearer ${alice.key}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n11\r\n{"body":"chunk"}\r\n0\r\n\r\n`
+    const smuggled = parseResponses(await exchange([Buffer.from(both), httpRequest('POST', '/channels/room/messages', {key: alice.key ?? '', body: '{"body":"smuggled"}'})]))
+    expect(smuggled.map((a) => a.status)).to.deep.equal([400])
     expect(await messageCount()).to.equal(before)
   })
 
