@@ -1,5 +1,6 @@
 import {normalizeUrl} from '@agora/home'
 
+import {checkSeatAnswer} from './seat-answer.js'
 import {request, seg, segs} from './http.js'
 import type {FetchLike, Query, RequestOptions, TransportConfig} from './http.js'
 import {CLIENT_VERSION} from './version.js'
@@ -21,6 +22,8 @@ export interface AgoraClientOptions {
   timeoutMs?: number
   /** Headers sent on every request (a hook marks its calls with X-Agora-Hook); a call's own headers win. */
   headers?: Record<string, string>
+  /** Largest answer read into memory (bytes); a bigger one throws AgoraAnswerError. Default RESPONSE_BYTES_MAX (256 MiB). */
+  responseMaxBytes?: number
 }
 
 /** Typed async client for the hub's Layer-1 HTTP surface. */
@@ -36,6 +39,7 @@ export class AgoraClient {
     this.transport = {
       url: this.url, apiKey: options.apiKey, adminKey: options.adminKey, clientVersion: this.clientVersion,
       fetch: options.fetch ?? globalThis.fetch, timeoutMs: options.timeoutMs ?? 180_000, headers: options.headers,
+      ...(options.responseMaxBytes === undefined ? {} : {responseMaxBytes: options.responseMaxBytes}),
     }
   }
 
@@ -45,8 +49,8 @@ export class AgoraClient {
 
   /** A client for the same hub speaking as another seat. */
   withApiKey(apiKey: string): AgoraClient {
-    const {url, adminKey, clientVersion, fetch, timeoutMs, headers} = this.transport
-    return new AgoraClient({url, apiKey, adminKey, clientVersion, fetch, timeoutMs, headers})
+    const {url, adminKey, clientVersion, fetch, timeoutMs, headers, responseMaxBytes} = this.transport
+    return new AgoraClient({url, apiKey, adminKey, clientVersion, fetch, timeoutMs, headers, responseMaxBytes})
   }
 
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
@@ -60,8 +64,10 @@ export class AgoraClient {
   // liveness and identity
   root(): Promise<HubRoot> { return this.get('/') }
   healthz(): Promise<Health> { return this.get('/healthz') }
-  registerAgent(agent: RegisterAgentRequest): Promise<RegisterAgentResult> {
-    return this.request('POST', '/agents', {body: agent, admin: true})
+  /** The answer is checked (the seat asked for, a well-formed key) before a caller can cache it. */
+  async registerAgent(agent: RegisterAgentRequest): Promise<RegisterAgentResult> {
+    const answer = await this.request<unknown>('POST', '/agents', {body: agent, admin: true})
+    return checkSeatAnswer<RegisterAgentResult>(answer, {url: this.url, method: 'POST', path: '/agents', wantedId: agent.id})
   }
   listAgents(): Promise<Array<{id: string; operator: boolean}>> { return this.get('/agents') }
   whoami(): Promise<Whoami> { return this.get('/whoami') }

@@ -1,5 +1,8 @@
+import {AgoraAnswerError} from './answer-error.js'
 import {AgoraArgumentError, AgoraHttpError, AgoraUnreachableError} from './errors.js'
 import {parseBody, stringifyBody} from './json.js'
+import {RESPONSE_BYTES_MAX} from './limits.js'
+import {readCapped, sizeText} from './read-capped.js'
 
 export type FetchLike = typeof fetch
 export type Query = Record<string, string | number | boolean | undefined | null>
@@ -39,6 +42,8 @@ export interface TransportConfig {
   fetch: FetchLike
   timeoutMs: number
   headers?: Record<string, string>
+  /** Largest answer read into memory; RESPONSE_BYTES_MAX unless set. */
+  responseMaxBytes?: number
 }
 
 export async function request<T>(config: TransportConfig, method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -58,21 +63,26 @@ export async function request<T>(config: TransportConfig, method: string, path: 
     payload = stringifyBody(options.body)
   }
   let response: Response
-  let text: string
+  let bytes: Buffer | null
+  const cap = config.responseMaxBytes ?? RESPONSE_BYTES_MAX
   try {
     response = await config.fetch(target, {
       method, headers, body: payload, signal: AbortSignal.timeout(options.timeoutMs ?? config.timeoutMs),
     })
-    text = await response.text()
+    bytes = await readCapped(response, cap)
   } catch (error) {
     throw new AgoraUnreachableError(config.url, error)
   }
+  if (bytes === null) {
+    throw new AgoraAnswerError(config.url, method, path, `more than ${sizeText(cap)} (the client's cap on one answer; for a history or list read, ask for fewer rows with a smaller limit)`)
+  }
+  const text = new TextDecoder().decode(bytes)
   let parsed: unknown = null
   if (text.length > 0) {
     try {
       parsed = parseBody(text)
     } catch {
-      if (response.ok) throw new AgoraHttpError(response.status, `hub answered with non-JSON: ${text.slice(0, 200)}`, method, path)
+      if (response.ok) throw new AgoraAnswerError(config.url, method, path, `a ${response.status} whose body is not JSON (${JSON.stringify(text.slice(0, 80))})`)
       parsed = {detail: text.slice(0, 500)}
     }
   }

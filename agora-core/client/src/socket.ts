@@ -7,6 +7,8 @@ import type {AgoraClient} from './client.js'
 import {EnvelopeDedupe} from './dedupe.js'
 import {ResumePoints} from './resume.js'
 import {AgoraFrameError} from './errors.js'
+import {checkFrame} from './frame-check.js'
+import {WS_FRAME_BYTES_MAX, WS_HANDSHAKE_TIMEOUT_MS} from './limits.js'
 import type {Envelope} from './wire.js'
 
 /** The hub closes a socket whose live queue overflowed with this code; resume at once with since. */
@@ -26,6 +28,8 @@ export interface AgoraSocketOptions {
   backoff?: {initialMs?: number; factor?: number; maxMs?: number}
   /** Terminate and reconnect when nothing (not even a server ping) arrived for this long. */
   idleTimeoutMs?: number
+  /** Drop and retry an upgrade the hub has not answered within this many ms. Default WS_HANDSHAKE_TIMEOUT_MS (15 s). */
+  handshakeTimeoutMs?: number
   /** Send the key as `?token=` (default) or as an `Authorization: Bearer` header. */
   auth?: 'query' | 'header'
 }
@@ -132,14 +136,16 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     let target = `${base}/ws`
     if (this.options.auth === 'header') headers.Authorization = `Bearer ${client.apiKey}`
     else target += `?token=${encodeURIComponent(client.apiKey ?? '')}`
-    const ws = new WebSocket(target, {headers})
+    // A peer that accepts TCP but never answers the upgrade, or announces a giant frame, is cut, not waited on.
+    const ws = new WebSocket(target, {headers, handshakeTimeout: this.options.handshakeTimeoutMs ?? WS_HANDSHAKE_TIMEOUT_MS, maxPayload: WS_FRAME_BYTES_MAX})
     this.ws = ws
     let refusedWith: number | undefined
     let refusedReason = ''
     ws.on('open', () => this.onOpen(ws))
     ws.on('message', (raw) => this.onFrame(raw.toString()))
     ws.on('ping', () => this.touch())
-    ws.on('error', () => { /* a close event always follows; reconnect happens there */ })
+    // A close event always follows (reconnect happens there); the error names why, for the disconnect reason.
+    ws.on('error', (error) => { refusedReason ||= error.message })
     // A hub that refuses the upgrade with an HTTP status instead of a close code: map 401/403.
     ws.on('unexpected-response', (_request, response) => {
       refusedWith = response.statusCode === 401 ? 4401 : response.statusCode === 403 ? 4403 : undefined
@@ -187,7 +193,12 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
     const ws = this.ws
     try {
       const oldest = new Map<string, number>()
-      for (const envelope of await this.options.client.inbox()) {
+      const swept: unknown = await this.options.client.inbox()
+      if (!Array.isArray(swept)) throw new AgoraFrameError(`the hub at ${this.options.client.url} answered GET /inbox with something other than a list; the sweep was skipped`)
+      for (const row of swept) {
+        const checked = checkFrame({type: 'envelope', envelope: row})
+        if (!('type' in checked) || checked.type !== 'envelope') continue
+        const envelope = checked.envelope
         this.deliver(envelope)
         oldest.set(envelope.channel, Math.min(envelope.seq, oldest.get(envelope.channel) ?? Infinity))
       }
@@ -202,20 +213,23 @@ export class AgoraSocket extends EventEmitter<AgoraSocketEvents> {
   private onFrame(text: string): void {
     this.touch()
     if (this.awaitingAccept) this.onAccepted()
-    let frame: {type?: string; envelope?: Envelope; channels?: string[]; detail?: string; status?: number}
+    let parsed: unknown
     try {
-      frame = JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch {
       return
     }
-    if (frame.type === 'envelope' && frame.envelope) {
+    const frame = checkFrame(parsed)
+    if ('refused' in frame) {
+      this.report(new AgoraFrameError(`the hub at ${this.options.client.url} sent a frame this client cannot read (${frame.refused}); it was dropped`))
+    } else if (frame.type === 'envelope') {
       this.resume.received(frame.envelope.channel, frame.envelope.seq, frame.envelope.retracted === true)
       this.deliver(frame.envelope)
     } else if (frame.type === 'subscribed') {
-      this.resume.subscribed(frame.channels ?? [])
-      this.emit('subscribed', frame.channels ?? [])
+      this.resume.subscribed(frame.channels)
+      this.emit('subscribed', frame.channels)
     } else if (frame.type === 'error') {
-      this.report(new AgoraFrameError(frame.detail ?? 'hub error frame', frame.status))
+      this.report(new AgoraFrameError(frame.detail, frame.status))
     }
   }
 

@@ -23,8 +23,11 @@ export function lookupKey(home: string, url: string, agentId: string): string | 
 
 /** Merge one key into the cache; every other entry is kept. */
 export function cacheKey(home: string, url: string, agentId: string, key: string): void {
-  if (!agentId.trim()) throw new Error('cacheKey needs a non-empty agent id')
-  if (!key.trim()) throw new Error(`refusing to cache an empty API key for ${agentId}`)
+  if (typeof agentId !== 'string' || !agentId.trim()) throw new Error('cacheKey needs a non-empty agent id')
+  if (typeof key !== 'string' || !key.trim()) throw new Error(`refusing to cache an empty API key for ${agentId}`)
+  // Last line of defence for whatever a peer answered: the file only ever holds one-line printable entries.
+  if (!/^[\x21-\x7e]{1,64}$/.test(agentId)) throw new Error(`refusing to cache a key under ${JSON.stringify(agentId.slice(0, 80))}: a seat id is 1–64 printable ASCII characters`)
+  if (!/^[\x21-\x7e]{1,512}$/.test(key.trim())) throw new Error(`refusing to cache the key for ${agentId}: an API key is 1–512 printable ASCII characters without spaces; paste it again as the hub printed it`)
   const keys = readKeys(home)
   keys[keyCacheEntry(url, agentId)] = key.trim()
   writeSecureFile(keysPath(home), JSON.stringify(keys, null, 2) + '\n')

@@ -55,7 +55,7 @@ export const REQUEST_TIMEOUT_MS = 60_000
 /** An idle keep-alive HTTP connection is closed after this many ms. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 
-/** A socket with no traffic at all (no request in flight) is closed after this many ms. */
+/** A socket with no traffic at all (no request in flight), or whose peer takes none of an answer, is closed after this many ms. */
 export const IDLE_SOCKET_TIMEOUT_MS = 30_000
 
 /** fs and store writes per seat per minute (each appends a ledger row); burst WRITE_BURST. */

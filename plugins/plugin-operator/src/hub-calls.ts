@@ -1,4 +1,5 @@
 import type {AgoraClient} from '@agora/client'
+import {checkSeatAnswer} from '@agora/client'
 
 /** Layer-2 routes the typed client does not wrap yet, through its own request machinery and error types. */
 
@@ -51,8 +52,12 @@ export const mintJoinToken = (admin: AgoraClient, body: {agent_id?: string; abou
 export const listJoinTokens = (admin: AgoraClient): Promise<JoinTokenRow[]> => admin.request('GET', '/join-tokens', {admin: true})
 export const revokeJoinToken = (admin: AgoraClient, tokenId: string): Promise<{token_id: string; revoked: boolean}> =>
   admin.request('DELETE', `/join-tokens/${seg(tokenId)}`, {admin: true})
-export const redeemJoinToken = (anon: AgoraClient, body: {token: string; agent_id?: string}): Promise<Redeemed> =>
-  anon.request('POST', '/join', {body})
+/** The answer is checked (the seat asked for, a well-formed key, a list of channels) before join caches the key. */
+export async function redeemJoinToken(anon: AgoraClient, body: {token: string; agent_id?: string}): Promise<Redeemed> {
+  const answer = checkSeatAnswer<Redeemed>(await anon.request('POST', '/join', {body}), {url: anon.url, method: 'POST', path: '/join', wantedId: body.agent_id})
+  if (!Array.isArray(answer.channels_joined) || !answer.channels_joined.every((c) => typeof c === 'string')) answer.channels_joined = []
+  return answer
+}
 export const setMission = (client: AgoraClient, agentId: string, mission: string, admin: boolean): Promise<{agent_id: string; mission: string}> =>
   client.request('PUT', `/admin/agents/${seg(agentId)}/mission`, {body: {mission}, admin})
 export const readMission = (client: AgoraClient, agentId: string, admin: boolean): Promise<{agent_id: string; mission: string}> =>

@@ -15,8 +15,9 @@ export interface DoorOptions {
  * The node HTTP server with the door's timeouts and connection cap. Node checks headers and request
  * timeouts on an interval (30 s by default), so it runs at a quarter of the shortest one: a client
  * that drips one header line every few seconds is cut by headersTimeout, not kept forever.
- * An idle socket (no request in flight) closes after idleSocketTimeoutMs; a long-poll in flight
- * and an upgraded WS socket (which has its own ping/pong) are exempt.
+ * An idle socket (no request in flight) closes after idleSocketTimeoutMs, and so does one whose peer
+ * took none of its answer for that long; a long-poll in flight (nothing written yet) and an upgraded WS
+ * socket (which has its own ping/pong) are exempt.
  */
 export function createDoorServer(app: RequestListener, o: DoorOptions): Server {
   const refused = new WeakSet<Duplex>()
@@ -49,7 +50,9 @@ export function createDoorServer(app: RequestListener, o: DoorOptions): Server {
   server.maxConnections = o.connectionsMax + 64
   server.setTimeout(o.idleSocketTimeoutMs)
   server.on('timeout', (socket: Socket) => {
-    if (!busy.has(socket)) socket.destroy()
+    // Idle, or holding an answer its peer has not taken a byte of for a whole idle period: a client
+    // that asks for a large page and never reads would otherwise keep the socket and the unsent answer forever.
+    if (!busy.has(socket) || socket.writableLength > 0) socket.destroy()
   })
   server.on('connection', (socket: Socket) => {
     if (open.size >= o.connectionsMax) {

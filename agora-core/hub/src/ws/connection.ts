@@ -17,6 +17,7 @@ import {frameTextViolation} from '../http/text.js'
 import {SeqSet} from './seq-set.js'
 import {Backlog} from './backlog.js'
 import {FrameWriter, framePayload, textFrame} from './frame.js'
+import {InboundGate} from './inbound-gate.js'
 
 /** Live frames a connection may have written but not yet flushed to its peer. */
 export const QUEUE_LIMIT = 1000
@@ -78,16 +79,20 @@ export class Connection {
   })
 
   private readonly writer: FrameWriter | null
+  /** Stops reading the peer while its frames or their replies pile up (ws/inbound-gate.ts). */
+  private readonly gate: InboundGate
 
   /** `socket`: the one ws was upgraded on; with it, envelope frames skip ws's per-socket framing. */
   constructor(private readonly ctx: Ctx, readonly ws: WebSocket, private principal: Principal,
     private readonly queueLimit = QUEUE_LIMIT, socket?: Duplex) {
     this.writer = socket ? new FrameWriter(ws, socket) : null
+    this.gate = new InboundGate(ws)
     this.off = ctx.bus.on(m => this.deliver(m, true))
     // Frames are handled one at a time, in arrival order: a client's posts keep their order.
     ws.on('message', (raw, isBinary) => {
       const text = isBinary ? '' : raw.toString('utf8')
-      this.inbound = this.inbound.then(() => this.onFrame(text))
+      this.gate.hold(text.length)
+      this.inbound = this.inbound.then(() => this.onFrame(text)).finally(() => this.gate.settle(text.length))
     })
     ws.on('close', () => this.off())
     ws.on('error', () => this.off())
@@ -109,7 +114,11 @@ export class Connection {
     if (this.ws.readyState !== this.ws.OPEN) return false
     if (!live) {
       this.backlog.sending()
-      this.ws.send(text, () => this.backlog.flushed())
+      this.gate.hold()
+      this.ws.send(text, () => {
+        this.backlog.flushed()
+        this.gate.settle()
+      })
       return true
     }
     if (this.liveInflight >= this.queueLimit) {

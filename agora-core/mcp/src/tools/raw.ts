@@ -1,4 +1,4 @@
-import {AgoraHttpError, AgoraUnreachableError, parseBody} from '@agora/client'
+import {AgoraAnswerError, AgoraHttpError, AgoraUnreachableError, RAW_RESPONSE_BYTES_MAX, parseBody, readCapped, sizeText} from '@agora/client'
 
 import type {ToolContext} from './context.js'
 
@@ -16,13 +16,14 @@ export async function rawRequest({hub, identity}: ToolContext, method: string, p
   const headers: Record<string, string> = {'X-Agora-Client': hub.clientVersion, Authorization: `Bearer ${identity.apiKey}`}
   if (options.body) headers['Content-Type'] = options.contentType || 'application/octet-stream'
   let response: Response
-  let bytes: Buffer
+  let bytes: Buffer | null
   try {
     response = await fetch(`${hub.url}${path}${qs ? `?${qs}` : ''}`, {method, headers, body: options.body, signal: AbortSignal.timeout(180_000)})
-    bytes = Buffer.from(await response.arrayBuffer())
+    bytes = await readCapped(response, RAW_RESPONSE_BYTES_MAX)
   } catch (error) {
     throw new AgoraUnreachableError(hub.url, error)
   }
+  if (bytes === null) throw new AgoraAnswerError(hub.url, method, path, `more than ${sizeText(RAW_RESPONSE_BYTES_MAX)} (the client's cap on a raw answer, twice the hub's attachment cap)`)
   if (!response.ok) {
     let detail: unknown = response.statusText
     try {
