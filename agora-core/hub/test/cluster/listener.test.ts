@@ -3,9 +3,14 @@ import {expect} from 'chai'
 import {openPostgres} from '../../src/db/open-pg.js'
 import type {OpenedPg} from '../../src/db/open-pg.js'
 import {startListener} from '../../src/cluster/listener.js'
-import type {Listener} from '../../src/cluster/listener.js'
+import type {ClusterHandlers, Listener} from '../../src/cluster/listener.js'
 import {SweepLeader} from '../../src/cluster/leader.js'
 import {freshDatabase} from '../helpers/pg-cluster.js'
+
+/** Handlers that ignore every event but the ones a test records. */
+function handlers(record: Pick<ClusterHandlers, 'messages' | 'resync'>): ClusterHandlers {
+  return {...record, async cache() {}, meta() {}, sever() {}, presence() {}, embedding() {}}
+}
 
 const INSERT = 'INSERT INTO messages (id, channel, seq, sender, kind, status, urgency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
 
@@ -124,21 +129,16 @@ describe('a cluster event whose handling fails (PostgreSQL)', () => {
     const logged: string[] = []
     let messageFailures = 1
     let resyncFailures = 1
-    const listener = await startListener(() => b.dedicated(), b.origin, {
+    const listener = await startListener(() => b.dedicated(), b.origin, handlers({
       async messages(events) {
         if (messageFailures-- > 0) throw new Error('Connection terminated unexpectedly')
         for (const e of events) seen.push(`m ${e.seq}`)
       },
-      async cache() {},
-      meta() {},
-      sever() {},
-      presence() {},
-      embedding() {},
       async resync() {
         if (resyncFailures-- > 0) throw new Error('the database system is starting up')
         seen.push('resync')
       },
-    }, line => logged.push(line))
+    }), line => logged.push(line))
     try {
       const db = a.storage()
       await db.run(INSERT, 'R1', 'room', 1, 'alice', 'message', 'fyi', 'inbox', 1)
@@ -169,15 +169,10 @@ describe('an event connection that goes silent without closing (PostgreSQL)', ()
       const c = await b.dedicated()
       clients.push(c)
       return c
-    }, b.origin, {
+    }, b.origin, handlers({
       async messages(events) { for (const e of events) seen.push(`m ${e.seq}`) },
-      async cache() {},
-      meta() {},
-      sever() {},
-      presence() {},
-      embedding() {},
       async resync() { seen.push('resync') },
-    }, line => logged.push(line), {pingMs: 100, timeoutMs: 400})
+    }), line => logged.push(line), {pingMs: 100, timeoutMs: 400})
     // The server process behind the LISTEN session stops answering but keeps its socket open (a host lost, a failover).
     const backend = (clients[0] as unknown as {processID: number}).processID
     process.kill(backend, 'SIGSTOP')
