@@ -63,6 +63,9 @@ const TRIGGERS: Array<[name: string, sql: string]> = [
   ['agora_hub_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON meta FOR EACH ROW'],
 ]
 
+/** The triggers every hub database carries, by name. */
+export const TRIGGER_NAMES: readonly string[] = TRIGGERS.map(([name]) => name)
+
 /** What this code installs: a process that finds this version in place (a restart, a second process) leaves it alone. */
 const VERSION = `agora cluster objects ${createHash('sha256').update(FUNCTION).update(APPEND_FUNCTION_SQL)
   .update(JSON.stringify(TRIGGERS)).digest('hex').slice(0, 16)}`
@@ -77,7 +80,7 @@ async function installed(trx: Knex.Transaction): Promise<boolean> {
     (SELECT array_agg(t.tgname::text ORDER BY t.tgname) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
       WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE 'agora%') AS triggers`)
   const row = (r as {rows: Array<{version: string | null; triggers: string[] | null}>}).rows[0]
-  const want = TRIGGERS.map(([name]) => name).sort()
+  const want = [...TRIGGER_NAMES].sort()
   return row?.version === VERSION && JSON.stringify(row.triggers ?? []) === JSON.stringify(want)
 }
 
