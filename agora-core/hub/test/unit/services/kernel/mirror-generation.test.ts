@@ -4,12 +4,13 @@ import type {OpenedStorage} from '../../../../src/db/open-storage.js'
 import {createCtx, pauses} from '../../../../src/services/kernel/index.js'
 import type {Ctx} from '../../../../src/services/kernel/index.js'
 import {channelMeta, putValue} from '../../../../src/services/store/index.js'
+import {imposeBlock, liftBlock} from '../../../../src/services/governance/index.js'
 import {TestHub} from '../../../helpers/hub.js'
 
 // Channel meta and pauses are read once and kept beside the mirrors; a change drops them and bumps
 // Cache.generation (here, or by NOTIFY from another process). A read that was under way when that happened
 // holds what the change replaced: it must not be kept, or every later answer (and the answer memo) would use it.
-describe('reads kept beside the mirrors (channel meta, pauses) and the mirrors\' generation', () => {
+describe('reads kept beside the mirrors (channel meta, pauses, hub blocks) and the mirrors\' generation', () => {
   let h: TestHub
   let ctx: Ctx
   let opened: OpenedStorage
@@ -57,5 +58,17 @@ describe('reads kept beside the mirrors (channel meta, pauses) and the mirrors\'
     expect(ctx.cache.generation).to.be.greaterThan(generation)
     expect(ctx.metaCache.has('room')).to.equal(false)
     expect(await channelMeta(ctx, 'room')).to.deep.include({response_sla_minutes: 5})
+  })
+
+  it('bumps the generation when a hub block is imposed or lifted here (the PostgreSQL mirror of hub blocks changes after the commit)', async () => {
+    await h.register('zed')
+    await ctx.cache.load()
+    const admin = {id: 'admin', operator: true, admin: true, agent: null}
+    let generation = ctx.cache.generation
+    await imposeBlock(ctx, admin, 'hub', {agent: 'zed', seconds: 60, reason: 'memo test'})
+    expect(ctx.cache.generation).to.be.greaterThan(generation)
+    generation = ctx.cache.generation
+    await liftBlock(ctx, admin, 'hub', 'zed')
+    expect(ctx.cache.generation).to.be.greaterThan(generation)
   })
 })
