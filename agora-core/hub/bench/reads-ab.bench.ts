@@ -163,6 +163,14 @@ try {
     const a = await c.createDatabase('base')
     keys = await seed(resolve(baseRoot), a, (perRoom) => appendFillerPg(a, ROOMS, ['poster', ...PEERS], perRoom))
     const b = await c.createDatabase('this', new URL(a).pathname.slice(1))
+    // A copy starts with no planner statistics and with activity counters at zero, so autovacuum never analyzes it:
+    // its statements took seconds where the template's took milliseconds, billed to whichever hub read the copy. Both are analyzed now.
+    const pg = (await import('pg')).default
+    for (const url of [a, b]) {
+      const client = new pg.Client({connectionString: url})
+      await client.connect()
+      try { await client.query('ANALYZE') } finally { await client.end() }
+    }
     sides.push(mk('this', resolve(HERE, '..', '..', '..'), b), mk('base', resolve(baseRoot), a))
   }
   for (const side of sides) { side.keys = keys; side.hub = await start(side.root, side.db) }
