@@ -1,7 +1,7 @@
 // A/B benchmark of GET /owed and GET /inbox at 100k messages (a script, not a test):
 //   npm run bench:reads-ab -- --base <root of a built baseline checkout> [--db postgres] [--rounds 3] [--block 40] [--profile <dir>]
 // One database is seeded once (the hub.bench.ts rooms, filler and debts, through the BASELINE hub), then
-// copied (file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL) so both hubs read identical rows;
+// copied (file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL, then both ANALYZEd) so both hubs read identical rows;
 // each hub then applies its own migrations. Both answers are compared (computed_at aside) before timing.
 // Blocks alternate between the two hubs in ABBA order; printed per path: each hub's median CPU ms per call
 // over the blocks with its spread (min–max), the ratio, storage-port queries per call, and wall p50/p99.
