@@ -239,8 +239,20 @@ export async function benchPostgres(dbArg: string): Promise<void> {
       const ms: number[] = []
       for (let i = 0; i < N_READS; i++) { const t = performance.now(); await call(a.url, seats[MEASURED], 'GET', path); ms.push(performance.now() - t) }
       const pgMs = p0 === null ? 'n/a' : fmt(((cpuOfPg() ?? 0) - p0) / N_READS / 1000)
-      line(`GET ${path} p50/p99 (~${TARGET_ROWS} msgs)`, `${fmt(pct(ms, 50))} / ${fmt(pct(ms, 99))} ms`,
+      line(`GET ${path} p50/p99 (~${TARGET_ROWS} msgs), repeat poll`, `${fmt(pct(ms, 50))} / ${fmt(pct(ms, 99))} ms`,
         `goal p99 < 10 ms; hub CPU ${fmt(((await a.cpuUs()) - h0) / N_READS / 1000)} ms/call, PostgreSQL ${pgMs} ms/call`)
+      // The same read after a post in a room the seat is not in: the commit moves the snapshot the answer memo is
+      // keyed by, so each is computed in full. Only the GET is timed; the hub's CPU is read around it alone.
+      const cold: number[] = [], cpu: number[] = []
+      for (let i = 0; i < N_READS; i++) {
+        await call(a.url, poster, 'POST', '/channels/bench/messages', {body: `churn ${i}`, status: 'fyi'})
+        const us0 = await a.cpuUs(), t = performance.now()
+        await call(a.url, seats[MEASURED], 'GET', path)
+        cold.push(performance.now() - t)
+        cpu.push(((await a.cpuUs()) - us0) / 1000)
+      }
+      line('  … after a write elsewhere (computed in full)', `${fmt(pct(cold, 50))} / ${fmt(pct(cold, 99))} ms`,
+        `goal p99 < 10 ms; hub CPU p50/p99 ${fmt(pct(cpu, 50))} / ${fmt(pct(cpu, 99))} ms/call`)
     }
     line('total bench time', `${fmt((performance.now() - started) / 1000, 1)} s`, `load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
   } finally {

@@ -1,7 +1,7 @@
 // A/B benchmark of GET /owed and GET /inbox at 100k messages (a script, not a test):
 //   npm run bench:reads-ab -- --base <root of a built baseline checkout> [--db postgres] [--rounds 3] [--block 40] [--profile <dir>]
 // One database is seeded once (the hub.bench.ts rooms, filler and debts, through the BASELINE hub), then
-// copied (file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL) so both hubs read identical rows;
+// copied (file copy on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL, then both ANALYZEd) so both hubs read identical rows;
 // each hub then applies its own migrations. Both answers are compared (computed_at aside) before timing.
 // Blocks alternate between the two hubs in ABBA order; printed per path: each hub's median CPU ms per call
 // over the blocks with its spread (min–max), the ratio, storage-port queries per call, and wall p50/p99.
@@ -163,6 +163,14 @@ try {
     const a = await c.createDatabase('base')
     keys = await seed(resolve(baseRoot), a, (perRoom) => appendFillerPg(a, ROOMS, ['poster', ...PEERS], perRoom))
     const b = await c.createDatabase('this', new URL(a).pathname.slice(1))
+    // A copy starts with no planner statistics and with activity counters at zero, so autovacuum never analyzes it:
+    // its statements took seconds where the template's took milliseconds, billed to whichever hub read the copy. Both are analyzed now.
+    const pg = (await import('pg')).default
+    for (const url of [a, b]) {
+      const client = new pg.Client({connectionString: url})
+      await client.connect()
+      try { await client.query('ANALYZE') } finally { await client.end() }
+    }
     sides.push(mk('this', resolve(HERE, '..', '..', '..'), b), mk('base', resolve(baseRoot), a))
   }
   for (const side of sides) { side.keys = keys; side.hub = await start(side.root, side.db) }

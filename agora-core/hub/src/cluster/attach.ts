@@ -53,11 +53,15 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
   const offBus = ctx.bus.on((m, elsewhere) => { if (!elsewhere) published.add(m.channel, m.seq) })
   // Hub blocks read from memory; another process's block change arrives as a cache event (below).
   const hubBlocks = registerHubBlockMirror(ctx.db)
+  // Every handler that drops or replaces in-memory state an answer is computed from bumps Cache.generation
+  // after doing so: an answer kept under the snapshot of another process's commit, but computed before its
+  // event arrived here (with the old mirrors), is then never served again (obligations/answer-memo.ts).
   const reload = async (): Promise<void> => {
     hubBlocks.invalidate()
     await ctx.cache.load()
     ctx.metaCache.clear()
     ctx.pauseCache = null
+    ctx.cache.touch()
   }
   const presence = new PgPresence(ctx, pg.knex, pg.origin, presenceBeatMs)
   const listener = await startListener(() => pg.dedicated(), pg.origin, {
@@ -73,7 +77,10 @@ export async function attachCluster(ctx: Ctx, pg: OpenedPg, presenceBeatMs = PRE
       }
     },
     cache: reload,
-    meta(channel) { ctx.metaCache.delete(channel) },
+    meta(channel) {
+      ctx.metaCache.delete(channel)
+      ctx.cache.touch()
+    },
     sever(agent) { ctx.bus.sever(agent) },
     presence() { void presence.reload() },
     embedding() { syncEmbedder(ctx).catch((err: Error) => process.stderr.write(`agora hub: following the embedding endpoint failed: ${err.message}\n`)) },

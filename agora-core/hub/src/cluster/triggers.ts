@@ -55,6 +55,8 @@ const TRIGGERS: Array<[name: string, sql: string]> = [
   ['agora_channels_change', 'AFTER INSERT OR UPDATE OR DELETE ON channels FOR EACH STATEMENT'],
   ['agora_members_change', 'AFTER INSERT OR UPDATE OR DELETE ON members FOR EACH STATEMENT'],
   ['agora_pauses_change', 'AFTER INSERT OR UPDATE OR DELETE ON hub_pauses FOR EACH STATEMENT'],
+  // Grants are mirrored too (Cache.grants): a grant or revocation made through another process reloads them here.
+  ['agora_delegations_change', 'AFTER INSERT OR UPDATE OR DELETE ON delegations FOR EACH STATEMENT'],
   ['agora_blocks_change', 'AFTER INSERT OR UPDATE ON blocks FOR EACH ROW'],
   ['agora_meta_change', 'AFTER INSERT OR UPDATE OR DELETE ON store FOR EACH ROW'],
   // Per row, so a flush or clean-up that touched nothing announces nothing.

@@ -62,7 +62,9 @@ export async function imposeBlock(ctx: Ctx, p: Principal, scope: string, input: 
     if (scope === 'hub' && seconds === null) await revokeOnBan(ctx, target.id, p.id)
   })
   if (scope === 'hub') {
+    // The PostgreSQL mirror of hub blocks changes after the commit: the generation tells the answer memo.
     hubBlocksChanged(ctx.db)
+    ctx.cache.touch()
     ctx.bus.sever(target.id)
   }
   return wire(await activeBlock(ctx, scope, target.id) as BlockRow)
@@ -73,7 +75,10 @@ export async function liftBlock(ctx: Ctx, p: Principal, scope: string, agent: st
     fail(403, 'only an operator, a moderation delegate (or, for a channel, its owner) can lift a block')
   }
   const r = await ctx.db.run('UPDATE blocks SET lifted_at = ? WHERE scope = ? AND agent_id = ? AND lifted_at IS NULL', ctx.now(), scope, agent)
-  if (scope === 'hub') hubBlocksChanged(ctx.db)
+  if (scope === 'hub') {
+    hubBlocksChanged(ctx.db)
+    ctx.cache.touch()
+  }
   return {agent_id: agent, scope, lifted: r.changes > 0}
 }
 

@@ -3,10 +3,16 @@ import type {Whoami} from '@agora/protocol'
 
 export interface PauseRow {since: number; until: number | null; reason: string; by: string}
 
-/** Every pause, from the memo (`ctx.pauseCache`) once loaded. */
+/**
+ * Every pause, from the memo (`ctx.pauseCache`) once loaded; a load during which the mirrors' generation moved
+ * (a pause started or ended here, or announced by another process) is not kept, so it never outlives the drop.
+ */
 export async function pauses(ctx: Ctx): Promise<PauseRow[]> {
-  ctx.pauseCache ??= await ctx.db.all<PauseRow>('SELECT since, until, reason, "by" FROM hub_pauses ORDER BY id')
-  return ctx.pauseCache
+  if (ctx.pauseCache) return ctx.pauseCache
+  const generation = ctx.cache.generation
+  const rows = await ctx.db.all<PauseRow>('SELECT since, until, reason, "by" FROM hub_pauses ORDER BY id')
+  if (ctx.cache.generation === generation) ctx.pauseCache = rows
+  return rows
 }
 
 export async function currentPause(ctx: Ctx): Promise<PauseRow | undefined> {

@@ -1,5 +1,5 @@
 import type {Ctx} from '../kernel/index.js'
-import {DATA_STAMP_SQL, dataStamp} from '../kernel/index.js'
+import {dataStamp, dataStampWith} from '../kernel/index.js'
 import {perOwner} from '../../per-owner.js'
 
 /**
@@ -22,19 +22,23 @@ interface Memo {entries: Map<string, Entry>; bytes: number}
 
 const memoOf = perOwner((_: object): Memo => ({entries: new Map(), bytes: 0}))
 
+/**
+ * What the memos of this process did so far: answers served from a memo, computed, and computed then kept.
+ * Read by tests (a memo that never answers would pass every parity check) and by benches.
+ */
+export const memoCounts = {served: 0, computed: 0, kept: 0}
+
 
 /**
  * The stamp again after a computation, with the clock edge every answer shares: the next expiry of a block
  * (in the same statement) or of a grant (from the mirror).
  */
 async function stampAfter(ctx: Ctx, now: number, h: Horizon): Promise<string | null> {
-  if (ctx.db.inTx()) return null
-  const r = await ctx.db.get<{c: number; v: number; t: number | null}>(`${DATA_STAMP_SQL},
-    (SELECT MIN(expires_at) FROM blocks WHERE lifted_at IS NULL AND expires_at > ?) AS t`, now)
+  const r = await dataStampWith<{t: number | null}>(ctx, '(SELECT MIN(expires_at) FROM blocks WHERE lifted_at IS NULL AND expires_at > ?) AS t', now)
   if (!r) return null
   if (r.t != null) notBefore(h, Number(r.t))
   for (const rows of ctx.cache.grants.values()) for (const g of rows) if (g.revoked_at == null && g.expires_at > now) notBefore(h, g.expires_at)
-  return `${r.c}:${r.v}`
+  return r.stamp
 }
 
 /**
@@ -44,21 +48,32 @@ async function stampAfter(ctx: Ctx, now: number, h: Horizon): Promise<string | n
  * The answer is kept only when stamp and generation did not move while it was computed, so a served answer
  * is byte for byte what a fresh computation would give (the parity test interleaves writes to prove it).
  * A seat polling /inbox or /owed on a quiet hub then costs one stamp read; any write anywhere costs the
- * full computation again, plus two stamp reads.
+ * full computation again, plus two stamp reads. On PostgreSQL the stamp is the snapshot (kernel/data-stamp.ts),
+ * so another process's commit is seen at once; its effect on this process's mirrors arrives later, by NOTIFY,
+ * and bumps the generation (cluster/attach.ts): an answer computed in between, with the old mirrors, is
+ * kept at most until then, as long as a fresh computation would have given it too.
  */
 export async function memoAnswer(ctx: Ctx, kind: string, viewer: string, compute: (h: Horizon) => Promise<Buffer>): Promise<Buffer> {
   const stamp = await dataStamp(ctx)
-  if (stamp === null) return compute({until: Infinity})
+  if (stamp === null) {
+    memoCounts.computed++
+    return compute({until: Infinity})
+  }
   const memo = memoOf(ctx.db)
   const key = `${kind}\u0000${viewer}`
   const generation = ctx.cache.generation
   const start = ctx.now()
   const hit = memo.entries.get(key)
-  if (hit && hit.stamp === stamp && hit.generation === generation && start >= hit.at && start < hit.until) return hit.value
+  if (hit && hit.stamp === stamp && hit.generation === generation && start >= hit.at && start < hit.until) {
+    memoCounts.served++
+    return hit.value
+  }
   const h: Horizon = {until: Infinity}
+  memoCounts.computed++
   const value = await compute(h)
   const at = ctx.now()
   if (await stampAfter(ctx, start, h) !== stamp || ctx.cache.generation !== generation) return value
+  memoCounts.kept++
   keep(memo, key, {stamp, generation, at, until: h.until, value})
   return value
 }

@@ -30,14 +30,19 @@ export function entry(row: StoreRow): StoreEntry {
     updated_by: row.updated_by, updated_at: row.updated_at}
 }
 
-/** `channel:meta` as plain JS values ({} when unset). */
+/**
+ * `channel:meta` as plain JS values ({} when unset). Kept in `ctx.metaCache` unless the mirrors' generation moved
+ * while the row was read: a change (here or, by NOTIFY, in another process) drops the entry and bumps it, so a
+ * read from before that change never lands after the drop.
+ */
 export async function channelMeta(ctx: Ctx, channel: string): Promise<Record<string, unknown>> {
   const cached = ctx.metaCache.get(channel)
   if (cached) return cached
+  const generation = ctx.cache.generation
   const row = await getRow(ctx, channel, 'channel:meta')
   const v = row ? toPlain(parseValue(row)) : null
   const meta = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
-  ctx.metaCache.set(channel, meta)
+  if (ctx.cache.generation === generation) ctx.metaCache.set(channel, meta)
   return meta
 }
 
@@ -136,6 +141,8 @@ export async function putValue(ctx: Ctx, input: PutInput): Promise<StoreEntry> {
   await ctx.db.run(`INSERT INTO store (channel, key, value_json, version, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (channel, key) DO UPDATE SET value_json = excluded.value_json, version = excluded.version,
     updated_by = excluded.updated_by, updated_at = excluded.updated_at`, channel, key, text, version, actor, now)
+  // Dropped again once committed, and the generation bumped: a read of the old row meanwhile is not kept (channelMeta).
+  if (key === 'channel:meta') ctx.db.defer(() => { ctx.metaCache.delete(channel); ctx.cache.touch() })
   return entry({channel, key, value_json: text, version, updated_by: actor, updated_at: now})
 }
 

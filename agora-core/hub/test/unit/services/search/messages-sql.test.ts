@@ -114,7 +114,7 @@ describe('lexical search answers equal a plain reference query', function () {
         const first = await search(who, q, offset, o)
         scopes.add(`${who.id}:${first.channels_searched}`)
         await expectReference(who, q, offset, first, 'first', o)
-        // Asked again with nothing written between: on SQLite the page cache may answer; it must be the same answer.
+        // Asked again with nothing written between: the page cache may answer; it must be the same answer.
         const again = await search(who, q, offset, o)
         delete first.computed_at; delete again.computed_at
         expect(again, `repeat for ${who.id}, q=${q}`).to.deep.equal(first)
